@@ -1,0 +1,122 @@
+//! Developer tasks: `cargo xtask setup` (system packages), `cargo xtask ci`
+//! (everything CI checks). Run from anywhere inside the repository.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+/// Debian packages the build and the tests need: pkg-config and clang for
+/// ffmpeg-next's bindings, the libav* headers it links against, and the
+/// ffmpeg tools (ffprobe checks the recorded videos in tests).
+const APT_PACKAGES: &[&str] = &[
+    "pkg-config",
+    "clang",
+    "libavcodec-dev",
+    "libavformat-dev",
+    "libavutil-dev",
+    "libswscale-dev",
+    "libavfilter-dev",
+    "libavdevice-dev",
+    "ffmpeg",
+];
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  setup   install the Debian packages the build and tests need (only the missing ones)
+  ci      setup, then cargo fmt --check, clippy -D warnings, every test";
+
+fn main() -> Result<()> {
+    let task = std::env::args().nth(1);
+    let root = workspace_root()?;
+    std::env::set_current_dir(&root)?;
+    match task.as_deref() {
+        Some("setup") => setup(),
+        Some("ci") => ci(),
+        Some("-h" | "--help" | "help") | None => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => bail!("unknown xtask `{other}`\n\n{USAGE}"),
+    }
+}
+
+fn workspace_root() -> Result<PathBuf> {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .parent()
+        .map(Path::to_path_buf)
+        .context("xtask must live one level below the workspace root")
+}
+
+fn setup() -> Result<()> {
+    let missing: Vec<&str> = APT_PACKAGES
+        .iter()
+        .copied()
+        .filter(|package| !apt_installed(package))
+        .collect();
+    if missing.is_empty() {
+        println!("setup: system packages present");
+        return Ok(());
+    }
+    println!("setup: installing {}", missing.join(" "));
+    let sudo = !is_root();
+    run(apt(sudo).arg("update").arg("-qq"))?;
+    run(apt(sudo)
+        .args(["install", "-y", "-qq", "--no-install-recommends"])
+        .args(&missing)
+        .env("DEBIAN_FRONTEND", "noninteractive"))
+}
+
+fn ci() -> Result<()> {
+    setup()?;
+    run(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))
+        .context("formatting differs; run `cargo fmt --all`")?;
+    run(Command::new("cargo").args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    run(Command::new("cargo").args(["test", "--workspace"]))
+}
+
+fn apt_installed(package: &str) -> bool {
+    Command::new("dpkg-query")
+        .args(["-W", "-f=${Status}", package])
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).contains("install ok installed"))
+        .unwrap_or(false)
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+fn apt(sudo: bool) -> Command {
+    if sudo {
+        let mut command = Command::new("sudo");
+        command.arg("apt-get");
+        command
+    } else {
+        Command::new("apt-get")
+    }
+}
+
+fn run(command: &mut Command) -> Result<()> {
+    let shown = format!("{command:?}");
+    let status = command
+        .status()
+        .with_context(|| format!("could not start {shown}"))?;
+    if !status.success() {
+        bail!("{shown} failed ({status})");
+    }
+    Ok(())
+}
