@@ -76,20 +76,18 @@ fn bundled_suite_uses_only_ids_that_minecraft_1_16_knows() {
             }
         }
         for command in &task.init_commands {
-            for word in command.split(|c: char| c.is_whitespace() || c == '{') {
+            // `/summon minecraft:boat` is right: `boat` is the 1.16 entity id
+            // (only the item is `oak_boat`), so entity names are not checked.
+            let summon_target = command.split_whitespace().skip_while(|w| !w.ends_with("summon")).nth(1);
+            for word in command.split(|c: char| c.is_whitespace() || c == '{' || c == '[') {
                 let id = word.trim_start_matches("minecraft:");
-                if word.starts_with("minecraft:") {
+                if word.starts_with("minecraft:") && Some(word) != summon_target {
                     assert!(!unknown_in_1_16.contains(&id), "{}: `{command}`", task.name);
                     assert!(!id.contains("deepslate") && !id.contains("copper"), "{}: `{command}`", task.name);
                 }
             }
         }
     }
-}
-
-fn load_error(files: &[(&str, &str)]) -> String {
-    let temp = TempSuite::new(files);
-    suite::load(temp.path()).expect_err("should fail").to_string()
 }
 
 #[test]
