@@ -90,6 +90,11 @@ fn bundled_suite_uses_only_ids_that_minecraft_1_16_knows() {
     }
 }
 
+fn load_error(files: &[(&str, &str)]) -> String {
+    let temp = TempSuite::new(files);
+    suite::load(temp.path()).expect_err("should fail").to_string()
+}
+
 #[test]
 fn yaml_syntax_error_names_file_line_and_column() {
     let message = load_error(&[("craft/bad", "text: fine\nreward_cfg: [\n  - {event: x\n")]);
