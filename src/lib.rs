@@ -1,9 +1,18 @@
 //! mcu — a judge for Minecraft-playing AI agents.
 //!
 //! The library behind the `mcu` command: the task suite and its loader
-//! ([`suite`]), scenario files ([`scenario`]). The binary is a thin layer
+//! ([`suite`]), scenario files ([`scenario`]), the A2A client and server
+//! ([`a2a`]), the green-purple protocol ([`protocol`]) and an episode's
+//! conversation with the agent ([`agent`]). The binary is a thin layer
 //! of argument parsing and printing over these modules.
 
+pub mod a2a;
+pub mod agent;
+pub mod check;
+pub mod frames;
+pub mod protocol;
+pub mod purple;
 pub mod scenario;
+pub mod stats;
 mod suggest;
 pub mod suite;

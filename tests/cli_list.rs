@@ -16,7 +16,11 @@ fn mcu(args: &[&str]) -> Output {
 }
 
 fn json(output: &Output) -> Vec<serde_json::Value> {
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
@@ -24,13 +28,23 @@ fn json(output: &Output) -> Vec<serde_json::Value> {
 fn json_lists_the_bundled_suite() {
     let tasks = json(&mcu(&["list", "--format", "json"]));
     assert_eq!(tasks.len(), 86);
-    let mut categories: Vec<&str> = tasks.iter().map(|t| t["category"].as_str().unwrap()).collect();
+    let mut categories: Vec<&str> = tasks
+        .iter()
+        .map(|t| t["category"].as_str().unwrap())
+        .collect();
     categories.dedup();
     assert_eq!(categories.len(), 12);
     let rewarded = tasks.iter().filter(|t| t["reward"] != "judge").count();
     assert!(rewarded >= 60, "{rewarded}");
     for task in &tasks {
-        for key in ["name", "category", "text", "reward", "max_steps", "init_commands"] {
+        for key in [
+            "name",
+            "category",
+            "text",
+            "reward",
+            "max_steps",
+            "init_commands",
+        ] {
             assert!(!task[key].is_null(), "{key} missing in {task}");
         }
         assert!(["sim", "milestone", "judge"].contains(&task["reward"].as_str().unwrap()));
@@ -40,12 +54,24 @@ fn json_lists_the_bundled_suite() {
 #[test]
 fn json_lists_the_upstream_suite() {
     let dir = upstream_dir();
-    let tasks = json(&mcu(&["list", "--tasks", dir.to_str().unwrap(), "--format", "json"]));
+    let tasks = json(&mcu(&[
+        "list",
+        "--tasks",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
     assert_eq!(tasks.len(), 86);
-    let dragon = tasks.iter().find(|t| t["name"] == "kill_ender_dragon").unwrap();
+    let dragon = tasks
+        .iter()
+        .find(|t| t["name"] == "kill_ender_dragon")
+        .unwrap();
     assert_eq!(dragon["reward"], "milestone");
     assert_eq!(dragon["max_steps"], 12000);
-    let clock = tasks.iter().find(|t| t["name"] == "craft_to_clock").unwrap();
+    let clock = tasks
+        .iter()
+        .find(|t| t["name"] == "craft_to_clock")
+        .unwrap();
     assert_eq!(clock["init_commands"].as_array().unwrap().len(), 3);
     assert_eq!(clock["max_steps"], 900);
 }
@@ -53,17 +79,36 @@ fn json_lists_the_upstream_suite() {
 #[test]
 fn table_has_the_columns_and_a_summary() {
     let dir = upstream_dir();
-    let output = mcu(&["list", "--tasks", dir.to_str().unwrap(), "--category", "craft"]);
+    let output = mcu(&[
+        "list",
+        "--tasks",
+        dir.to_str().unwrap(),
+        "--category",
+        "craft",
+    ]);
     let text = String::from_utf8(output.stdout).unwrap();
-    for column in ["category", "task", "reward", "init cmds", "max steps", "craft_to_clock"] {
+    for column in [
+        "category",
+        "task",
+        "reward",
+        "init cmds",
+        "max steps",
+        "craft_to_clock",
+    ] {
         assert!(text.contains(column), "{column}: {text}");
     }
-    assert!(text.contains("10 tasks in 1 categories: 10 sim, 0 milestone, 0 judge-only"), "{text}");
+    assert!(
+        text.contains("10 tasks in 1 categories: 10 sim, 0 milestone, 0 judge-only"),
+        "{text}"
+    );
 }
 
 #[test]
 fn broken_yaml_exits_non_zero_naming_file_and_line() {
-    let temp = TempSuite::new(&[("craft/ok", GOOD_TASK), ("craft/broken", "text: ok\nreward_cfg: [\n")]);
+    let temp = TempSuite::new(&[
+        ("craft/ok", GOOD_TASK),
+        ("craft/broken", "text: ok\nreward_cfg: [\n"),
+    ]);
     let output = mcu(&["list", "--tasks", temp.path().to_str().unwrap()]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -83,14 +128,29 @@ fn scenario_shows_what_it_would_run() {
         ),
     )
     .unwrap();
-    let tasks = json(&mcu(&["list", "--scenario", scenario.to_str().unwrap(), "--format", "json"]));
+    let tasks = json(&mcu(&[
+        "list",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
     let summary: Vec<(String, u64)> = tasks
         .iter()
-        .map(|t| (t["name"].as_str().unwrap().to_string(), t["max_steps"].as_u64().unwrap()))
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["max_steps"].as_u64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         summary,
-        [("hunt_horse".to_string(), 50), ("hunt_pigs".to_string(), 50), ("kill_ender_dragon".to_string(), 70)]
+        [
+            ("hunt_horse".to_string(), 50),
+            ("hunt_pigs".to_string(), 50),
+            ("kill_ender_dragon".to_string(), 70)
+        ]
     );
 }
 
@@ -99,12 +159,18 @@ fn unknown_category_fails_with_a_hint() {
     let output = mcu(&["list", "--category", "mining"]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("unknown task category `mining`"), "{stderr}");
+    assert!(
+        stderr.contains("unknown task category `mining`"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn help_teaches_by_example() {
     let output = mcu(&["list", "--help"]);
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.contains("Examples:") && text.contains("mcu list --category craft"), "{text}");
+    assert!(
+        text.contains("Examples:") && text.contains("mcu list --category craft"),
+        "{text}"
+    );
 }

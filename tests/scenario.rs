@@ -56,13 +56,22 @@ api_key_env = "MY_KEY"
     let agent = scenario.agent().unwrap();
     assert_eq!(agent.role, "agent");
     assert_eq!(agent.endpoint.as_deref(), Some("http://127.0.0.1:9019"));
-    assert_eq!(agent.cmd.as_deref(), Some("cargo run --example random_agent -- --port 9019"));
+    assert_eq!(
+        agent.cmd.as_deref(),
+        Some("cargo run --example random_agent -- --port 9019")
+    );
     assert_eq!(agent.env["API_KEY"], "s3cret");
     let config = &scenario.config;
     assert_eq!(config.task_category, ["hunt", "craft"]);
     assert_eq!(config.task_names, ["find_*"]);
-    assert_eq!(config.tasks.as_deref(), Some(Path::new("/suites/demo/../upstream")));
-    assert_eq!((config.max_steps, config.max_steps_long), (Some(300), Some(5000)));
+    assert_eq!(
+        config.tasks.as_deref(),
+        Some(Path::new("/suites/demo/../upstream"))
+    );
+    assert_eq!(
+        (config.max_steps, config.max_steps_long),
+        (Some(300), Some(5000))
+    );
     assert_eq!((config.seed, config.jobs), (7, 2));
     assert_eq!((config.obs_size.width, config.obs_size.height), (640, 360));
     assert_eq!(config.step_timeout_s, 5.5);
@@ -75,7 +84,9 @@ api_key_env = "MY_KEY"
 
 #[test]
 fn defaults_fill_what_is_not_written() {
-    let scenario = parse("[[participants]]\nrole = \"agent\"\nendpoint = \"http://localhost:9019\"\n").unwrap();
+    let scenario =
+        parse("[[participants]]\nrole = \"agent\"\nendpoint = \"http://localhost:9019\"\n")
+            .unwrap();
     let config = &scenario.config;
     assert!(config.task_category.is_empty() && config.task_names.is_empty());
     assert_eq!(config.tasks, None);
@@ -100,11 +111,20 @@ fn a_single_category_string_is_accepted() {
 #[test]
 fn unknown_keys_are_errors_with_did_you_mean() {
     let error = parse("[config]\nmax_step = 10\n").unwrap_err();
-    assert!(error.contains("unknown key `config.max_step`; did you mean `max_steps`?"), "{error}");
+    assert!(
+        error.contains("unknown key `config.max_step`; did you mean `max_steps`?"),
+        "{error}"
+    );
     let error = parse("[[participants]]\nrole = \"a\"\nendpont = \"http://x\"\n").unwrap_err();
-    assert!(error.contains("`participants[0].endpont`; did you mean `endpoint`?"), "{error}");
+    assert!(
+        error.contains("`participants[0].endpont`; did you mean `endpoint`?"),
+        "{error}"
+    );
     let error = parse("[config.judge]\nmodle = \"x\"\n").unwrap_err();
-    assert!(error.contains("`config.judge.modle`; did you mean `model`?"), "{error}");
+    assert!(
+        error.contains("`config.judge.modle`; did you mean `model`?"),
+        "{error}"
+    );
     let error = parse("[confg]\n").unwrap_err();
     assert!(error.contains("`confg`; did you mean `config`?"), "{error}");
 }
@@ -112,10 +132,16 @@ fn unknown_keys_are_errors_with_did_you_mean() {
 #[test]
 fn syntax_and_type_errors_name_line_and_column() {
     let error = parse("[config]\nseed = 1\njobs = \"two\"\n").unwrap_err();
-    assert!(error.starts_with("/suites/demo/scenario.toml:3:"), "{error}");
+    assert!(
+        error.starts_with("/suites/demo/scenario.toml:3:"),
+        "{error}"
+    );
     assert!(error.contains("jobs = \"two\""), "{error}");
     let error = parse("[config\n").unwrap_err();
-    assert!(error.starts_with("/suites/demo/scenario.toml:1:"), "{error}");
+    assert!(
+        error.starts_with("/suites/demo/scenario.toml:1:"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -124,13 +150,28 @@ fn bad_values_are_rejected_with_the_key() {
         ("[config]\nobs_size = \"128\"\n", "WIDTHxHEIGHT"),
         ("[config]\nobs_size = \"8x8\"\n", "from 16 to 4096"),
         ("[config]\njobs = 0\n", "`config.jobs` must be at least 1"),
-        ("[config]\nmax_steps = 0\n", "`config.max_steps` must be at least 1"),
-        ("[config]\nstep_timeout_s = 0\n", "`config.step_timeout_s` must be > 0"),
+        (
+            "[config]\nmax_steps = 0\n",
+            "`config.max_steps` must be at least 1",
+        ),
+        (
+            "[config]\nstep_timeout_s = 0\n",
+            "`config.step_timeout_s` must be > 0",
+        ),
         ("[config]\nscoring = \"best\"\n", "unknown variant `best`"),
         ("[config]\nsimulator = \"java\"\n", "unknown variant `java`"),
-        ("[[participants]]\nrole = \"a\"\nendpoint = \"localhost:9019\"\n", "not an http:// or https:// URL"),
-        ("[[participants]]\nrole = \"a\"\n[[participants]]\nrole = \"a\"\n", "two participants have the role `a`"),
-        ("[[participants]]\nrole = \"a\"\nendpoint = \"http://${NOPE}\"\n", "`participants[0].endpoint`: environment variable `NOPE` is not set"),
+        (
+            "[[participants]]\nrole = \"a\"\nendpoint = \"localhost:9019\"\n",
+            "not an http:// or https:// URL",
+        ),
+        (
+            "[[participants]]\nrole = \"a\"\n[[participants]]\nrole = \"a\"\n",
+            "two participants have the role `a`",
+        ),
+        (
+            "[[participants]]\nrole = \"a\"\nendpoint = \"http://${NOPE}\"\n",
+            "`participants[0].endpoint`: environment variable `NOPE` is not set",
+        ),
     ] {
         let error = parse(text).unwrap_err();
         assert!(error.contains(expected), "{text:?}: {error}");
@@ -148,5 +189,9 @@ fn bundled_scenarios_load() {
             seen += 1;
         }
     }
-    assert!(seen >= 2, "expected the bundled scenarios in {}", dir.display());
+    assert!(
+        seen >= 2,
+        "expected the bundled scenarios in {}",
+        dir.display()
+    );
 }

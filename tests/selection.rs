@@ -46,11 +46,20 @@ fn every_alias_resolves() {
     assert_eq!(categories_of(&suite, &["build"]), ["building"]);
     assert_eq!(categories_of(&suite, &["craft"]), ["crafting"]);
     assert_eq!(categories_of(&suite, &["mine"]), ["mining_and_collecting"]);
-    assert_eq!(categories_of(&suite, &["collect"]), ["mining_and_collecting"]);
+    assert_eq!(
+        categories_of(&suite, &["collect"]),
+        ["mining_and_collecting"]
+    );
     assert_eq!(categories_of(&suite, &["use"]), ["tool_use"]);
-    assert_eq!(categories_of(&suite, &["misc"]), ["decoration", "motion", "trapping"]);
+    assert_eq!(
+        categories_of(&suite, &["misc"]),
+        ["decoration", "motion", "trapping"]
+    );
     assert_eq!(names(&suite, &["hunt"], &[]), ["hunt_horse", "hunt_pigs"]);
-    assert_eq!(names(&suite, &["long_horizon"], &[]), ["kill_ender_dragon", "mine_diamond_from_scratch"]);
+    assert_eq!(
+        names(&suite, &["long_horizon"], &[]),
+        ["kill_ender_dragon", "mine_diamond_from_scratch"]
+    );
     assert_eq!(names(&suite, &["overall"], &[]).len(), 86);
     assert_eq!(names(&suite, &["all"], &[]).len(), 86);
     // Real category names (explore, find, combat) select themselves.
@@ -65,18 +74,36 @@ fn categories_and_globs_combine_as_a_union_in_suite_order() {
     let suite = upstream();
     let chosen = names(&suite, &["hunt"], &["craft_to_*", "find_sand"]);
     // Suite order is category, then name: combat, crafting, find.
-    assert_eq!(chosen, ["hunt_horse", "hunt_pigs", "craft_to_cake", "craft_to_clock", "find_sand"]);
+    assert_eq!(
+        chosen,
+        [
+            "hunt_horse",
+            "hunt_pigs",
+            "craft_to_cake",
+            "craft_to_clock",
+            "find_sand"
+        ]
+    );
 }
 
 #[test]
 fn unknown_category_and_unmatched_glob_are_errors_with_hints() {
     let suite = upstream();
-    let error = select(&suite, &["craftin".to_string()], &[]).unwrap_err().to_string();
+    let error = select(&suite, &["craftin".to_string()], &[])
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("unknown task category `craftin`"), "{error}");
     assert!(error.contains("did you mean `crafting`"), "{error}");
     assert!(error.contains("aliases: build, craft"), "{error}");
-    let error = select(&suite, &[], &["collect_dirtt".to_string()]).unwrap_err().to_string();
-    assert!(error.contains("no task matches `collect_dirtt`; did you mean `collect_dirt`?"), "{error}");
-    let error = select(&suite, &[], &["[".to_string()]).unwrap_err().to_string();
+    let error = select(&suite, &[], &["collect_dirtt".to_string()])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("no task matches `collect_dirtt`; did you mean `collect_dirt`?"),
+        "{error}"
+    );
+    let error = select(&suite, &[], &["[".to_string()])
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("not a valid glob"), "{error}");
 }

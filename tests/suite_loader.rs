@@ -34,8 +34,18 @@ fn loads_the_upstream_suite_unchanged() {
     assert_eq!(chest.rewards[0].max_reward_times, 1);
     assert_eq!(chest.rewards[0].event, Event::UseItem);
     // Empty init command lists are fine.
-    assert!(suite.task("mine_diamond_from_scratch").unwrap().init_commands.is_empty());
-    assert_eq!(suite.task("mine_diamond_from_scratch").unwrap().default_max_steps(), 12_000);
+    assert!(suite
+        .task("mine_diamond_from_scratch")
+        .unwrap()
+        .init_commands
+        .is_empty());
+    assert_eq!(
+        suite
+            .task("mine_diamond_from_scratch")
+            .unwrap()
+            .default_max_steps(),
+        12_000
+    );
     assert_eq!(suite.task("collect_dirt").unwrap().default_max_steps(), 900);
 }
 
@@ -46,44 +56,82 @@ fn bundled_suite_mirrors_upstream_with_more_sim_rewards() {
     assert_eq!(ours.paths.layout, Layout::Project);
     assert!(ours.warnings.is_empty(), "{:#?}", ours.warnings);
     let names = |s: &suite::TaskSuite| -> Vec<(String, String)> {
-        s.tasks.iter().map(|t| (t.category.clone(), t.name.clone())).collect()
+        s.tasks
+            .iter()
+            .map(|t| (t.category.clone(), t.name.clone()))
+            .collect()
     };
-    assert_eq!(names(&ours), names(&upstream), "same categories and task names as upstream");
+    assert_eq!(
+        names(&ours),
+        names(&upstream),
+        "same categories and task names as upstream"
+    );
     let rewarded = count(&ours, RewardKind::Sim) + count(&ours, RewardKind::Milestone);
-    assert!(rewarded >= 60, "only {rewarded} tasks have a simulation reward");
+    assert!(
+        rewarded >= 60,
+        "only {rewarded} tasks have a simulation reward"
+    );
     assert_eq!(count(&ours, RewardKind::Milestone), 2);
     for task in &ours.tasks {
-        let criteria = task.criteria.as_ref().unwrap_or_else(|| panic!("{} has no criteria file", task.name));
+        let criteria = task
+            .criteria
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} has no criteria file", task.name));
         assert!(criteria.applies(Criterion::TaskProgress));
-        assert!(criteria.text.starts_with(&format!("# {}", task.name)), "{}", task.name);
+        assert!(
+            criteria.text.starts_with(&format!("# {}", task.name)),
+            "{}",
+            task.name
+        );
     }
     let prompt = ours.rating_prompt.as_deref().expect("rating prompt");
     for criterion in Criterion::ALL {
-        assert!(prompt.contains(criterion.name()), "rating prompt lacks {}", criterion.name());
+        assert!(
+            prompt.contains(criterion.name()),
+            "rating prompt lacks {}",
+            criterion.name()
+        );
     }
 }
 
 #[test]
 fn bundled_suite_uses_only_ids_that_minecraft_1_16_knows() {
     // Ids the upstream suite uses that 1.16.5 rejects (SPEC §2); the bundled suite fixes them.
-    let unknown_in_1_16 = ["wool", "boat", "carpet", "planks", "log", "raw_beef", "bed", "spyglass"];
+    let unknown_in_1_16 = [
+        "wool", "boat", "carpet", "planks", "log", "raw_beef", "bed", "spyglass",
+    ];
     let ours = suite::load(&benchmark_dir()).unwrap();
     for task in &ours.tasks {
         for entry in &task.rewards {
             for object in &entry.objects {
-                assert!(!unknown_in_1_16.contains(&object.as_str()), "{}: reward object `{object}`", task.name);
-                assert!(!object.contains("deepslate") && !object.contains("copper"), "{}: `{object}`", task.name);
+                assert!(
+                    !unknown_in_1_16.contains(&object.as_str()),
+                    "{}: reward object `{object}`",
+                    task.name
+                );
+                assert!(
+                    !object.contains("deepslate") && !object.contains("copper"),
+                    "{}: `{object}`",
+                    task.name
+                );
             }
         }
         for command in &task.init_commands {
             // `/summon minecraft:boat` is right: `boat` is the 1.16 entity id
             // (only the item is `oak_boat`), so entity names are not checked.
-            let summon_target = command.split_whitespace().skip_while(|w| !w.ends_with("summon")).nth(1);
+            let summon_target = command
+                .split_whitespace()
+                .skip_while(|w| !w.ends_with("summon"))
+                .nth(1);
             for word in command.split(|c: char| c.is_whitespace() || c == '{' || c == '[') {
                 let id = word.trim_start_matches("minecraft:");
                 if word.starts_with("minecraft:") && Some(word) != summon_target {
                     assert!(!unknown_in_1_16.contains(&id), "{}: `{command}`", task.name);
-                    assert!(!id.contains("deepslate") && !id.contains("copper"), "{}: `{command}`", task.name);
+                    assert!(
+                        !id.contains("deepslate") && !id.contains("copper"),
+                        "{}: `{command}`",
+                        task.name
+                    );
                 }
             }
         }
@@ -92,7 +140,9 @@ fn bundled_suite_uses_only_ids_that_minecraft_1_16_knows() {
 
 fn load_error(files: &[(&str, &str)]) -> String {
     let temp = TempSuite::new(files);
-    suite::load(temp.path()).expect_err("should fail").to_string()
+    suite::load(temp.path())
+        .expect_err("should fail")
+        .to_string()
 }
 
 #[test]
@@ -102,7 +152,9 @@ fn yaml_syntax_error_names_file_line_and_column() {
     let temp = TempSuite::new(&[("craft/bad", "text: ok\n  broken: : :\n")]);
     let errors = suite::load(temp.path()).unwrap_err();
     match &errors.0[0] {
-        SuiteError::Syntax { path, line, column, .. } => {
+        SuiteError::Syntax {
+            path, line, column, ..
+        } => {
             assert!(path.ends_with("craft/bad.yaml"));
             assert_eq!(*line, 2);
             assert!(*column >= 1);
@@ -126,8 +178,14 @@ fn wrong_type_names_the_key_and_the_expected_type() {
 #[test]
 fn duplicate_task_names_across_categories_are_an_error() {
     let message = load_error(&[("craft/same", GOOD_TASK), ("build/same", GOOD_TASK)]);
-    assert!(message.contains("task name `same` is used twice"), "{message}");
-    assert!(message.contains("build/same.yaml") && message.contains("craft/same.yaml"), "{message}");
+    assert!(
+        message.contains("task name `same` is used twice"),
+        "{message}"
+    );
+    assert!(
+        message.contains("build/same.yaml") && message.contains("craft/same.yaml"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -143,9 +201,21 @@ fn non_positive_reward_and_times_are_errors() {
     for (from, to, key) in [
         ("reward: 1.0", "reward: 0", "reward_cfg[0].reward"),
         ("reward: 1.0", "reward: -2.5", "reward_cfg[0].reward"),
-        ("max_reward_times: 1", "max_reward_times: 0", "reward_cfg[0].max_reward_times"),
-        ("max_reward_times: 1", "max_reward_times: -1", "reward_cfg[0].max_reward_times"),
-        ("max_reward_times: 1", "max_reward_times: 1.5", "reward_cfg[0].max_reward_times"),
+        (
+            "max_reward_times: 1",
+            "max_reward_times: 0",
+            "reward_cfg[0].max_reward_times",
+        ),
+        (
+            "max_reward_times: 1",
+            "max_reward_times: -1",
+            "reward_cfg[0].max_reward_times",
+        ),
+        (
+            "max_reward_times: 1",
+            "max_reward_times: 1.5",
+            "reward_cfg[0].max_reward_times",
+        ),
     ] {
         let message = load_error(&[("craft/t", &GOOD_TASK.replace(from, to))]);
         assert!(message.contains(key), "{to}: {message}");
@@ -189,13 +259,21 @@ fn unknown_keys_are_warnings_and_aliases_are_read() {
     assert_eq!(task.init_commands, vec!["/give @s minecraft:oak_log 2"]);
     let warnings: Vec<String> = suite.warnings.iter().map(|w| w.message.clone()).collect();
     assert_eq!(warnings.len(), 2, "{warnings:?}");
-    assert!(warnings[0].contains("`rewrd_cfg`") && warnings[0].contains("did you mean `reward_cfg`"), "{warnings:?}");
-    assert!(warnings[1].contains("`reward_cfg[0].weight`"), "{warnings:?}");
+    assert!(
+        warnings[0].contains("`rewrd_cfg`") && warnings[0].contains("did you mean `reward_cfg`"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[1].contains("`reward_cfg[0].weight`"),
+        "{warnings:?}"
+    );
 }
 
 #[test]
 fn identity_defaults_and_max_reward_sums() {
-    let yaml = GOOD_TASK.replace("    identity: craft_planks\n", "").replace("max_reward_times: 1", "max_reward_times: 3");
+    let yaml = GOOD_TASK
+        .replace("    identity: craft_planks\n", "")
+        .replace("max_reward_times: 1", "max_reward_times: 3");
     let temp = TempSuite::new(&[("craft/t", &yaml)]);
     let suite = suite::load(temp.path()).unwrap();
     let task = &suite.tasks[0];
@@ -207,7 +285,10 @@ fn identity_defaults_and_max_reward_sums() {
 #[test]
 fn criteria_files_are_validated_in_the_mcu_layout() {
     let temp = TempSuite::new(&[("craft/t", GOOD_TASK)]);
-    temp.write("criteria/t.txt", "# t\nGoal: g\nTask Progress:\n- only one\n");
+    temp.write(
+        "criteria/t.txt",
+        "# t\nGoal: g\nTask Progress:\n- only one\n",
+    );
     let message = suite::load(temp.path()).unwrap_err().to_string();
     assert!(message.contains("criteria/t.txt:"), "{message}");
 }
@@ -217,6 +298,8 @@ fn a_folder_that_is_not_a_suite_says_what_was_expected() {
     let empty = tempfile::tempdir().unwrap();
     let message = suite::load(empty.path()).unwrap_err().to_string();
     assert!(message.contains("not a task suite"), "{message}");
-    let missing = suite::load(&empty.path().join("nope")).unwrap_err().to_string();
+    let missing = suite::load(&empty.path().join("nope"))
+        .unwrap_err()
+        .to_string();
     assert!(missing.contains("no such folder"), "{missing}");
 }

@@ -1,6 +1,9 @@
 //! Subcommand definitions and dispatch. Each subcommand lives in its own
 //! module and returns `anyhow::Result`; errors are printed once, here.
+//! Exit codes: 0 success, 1 a check or evaluation that ran and failed,
+//! 2 an error (bad input, unreachable agent, …).
 
+mod check;
 mod list;
 
 use std::process::ExitCode;
@@ -23,18 +26,21 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     List(list::ListArgs),
+    Check(check::CheckArgs),
 }
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::List(args) => list::run(args),
+        Command::List(args) => list::run(args).map(|()| true),
+        Command::Check(args) => check::run(args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
         Err(error) => {
             eprintln!("error: {error:#}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

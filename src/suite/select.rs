@@ -103,10 +103,10 @@ fn mark(chosen: &mut [bool], suite: &TaskSuite, matcher: impl Fn(&Task) -> bool)
     }
 }
 
-fn category_matcher<'s>(
-    suite: &'s TaskSuite,
-    name: &'s str,
-) -> Result<Box<dyn Fn(&Task) -> bool + 's>, SelectError> {
+/// Whether a task belongs to a category or alias.
+type Matcher<'s> = Box<dyn Fn(&Task) -> bool + 's>;
+
+fn category_matcher<'s>(suite: &'s TaskSuite, name: &'s str) -> Result<Matcher<'s>, SelectError> {
     if suite.tasks.iter().any(|t| t.category == name) {
         return Ok(Box::new(move |t: &Task| t.category == name));
     }

@@ -2,6 +2,9 @@
 //! upstream suites, and small suites written to a temporary folder.
 #![allow(dead_code)] // each test binary uses a different subset
 
+pub mod misbehaving;
+pub mod process;
+
 use std::path::{Path, PathBuf};
 
 pub fn repo_root() -> PathBuf {

@@ -21,10 +21,17 @@ const APT_PACKAGES: &[&str] = &[
     "ffmpeg",
 ];
 
+/// Python environments for interop tests: the official `a2a-sdk` 0.3.x and
+/// 1.x cannot share one, so each gets its own venv under `.venv/`.
+const VENVS: &[(&str, &str)] = &[
+    ("sdk03", "tests/peers/requirements-sdk03.txt"),
+    ("sdk1", "tests/peers/requirements-sdk1.txt"),
+];
+
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
-  setup   install the Debian packages the build and tests need (only the missing ones)
+  setup   install the Debian packages and Python venvs the build and tests need (only what is missing)
   ci      setup, then cargo fmt --check, clippy -D warnings, every test";
 
 fn main() -> Result<()> {
@@ -51,6 +58,14 @@ fn workspace_root() -> Result<PathBuf> {
 }
 
 fn setup() -> Result<()> {
+    install_apt_packages()?;
+    for (name, requirements) in VENVS {
+        ensure_venv(name, Path::new(requirements))?;
+    }
+    Ok(())
+}
+
+fn install_apt_packages() -> Result<()> {
     let missing: Vec<&str> = APT_PACKAGES
         .iter()
         .copied()
@@ -67,6 +82,32 @@ fn setup() -> Result<()> {
         .args(["install", "-y", "-qq", "--no-install-recommends"])
         .args(&missing)
         .env("DEBIAN_FRONTEND", "noninteractive"))
+}
+
+/// Creates `.venv/NAME` and installs `requirements` into it, unless the
+/// venv already holds exactly those requirements.
+fn ensure_venv(name: &str, requirements: &Path) -> Result<()> {
+    let venv = Path::new(".venv").join(name);
+    let wanted = std::fs::read_to_string(requirements)
+        .with_context(|| format!("reading {}", requirements.display()))?;
+    let stamp = venv.join("mcu-requirements.txt");
+    if std::fs::read_to_string(&stamp).ok().as_deref() == Some(wanted.as_str()) {
+        println!("setup: venv {} up to date", venv.display());
+        return Ok(());
+    }
+    println!(
+        "setup: creating {} from {}",
+        venv.display(),
+        requirements.display()
+    );
+    run(Command::new("python3")
+        .args(["-m", "venv", "--clear"])
+        .arg(&venv))?;
+    run(Command::new(venv.join("bin/pip"))
+        .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
+        .arg(requirements))?;
+    std::fs::write(&stamp, wanted)?;
+    Ok(())
 }
 
 fn ci() -> Result<()> {
