@@ -141,7 +141,6 @@ async fn misbehaving_agent_produces_every_failure_kind_and_nothing_panics() {
         },
         client: ClientOptions {
             timeout: common::misbehaving::STALL / 3,
-            max_reply_bytes: common::misbehaving::OVERSIZED / 4,
             ..options(Transport::Auto)
         },
     };

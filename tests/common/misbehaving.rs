@@ -26,8 +26,8 @@ pub const CYCLE: [&str; 10] = [
 
 /// How long the "timeout" step stalls; clients in tests wait less.
 pub const STALL: Duration = Duration::from_millis(1500);
-/// Size of the "too_large" body; clients in tests accept less.
-pub const OVERSIZED: usize = 256 * 1024;
+/// Size of the "too_large" body: over the client's default 16 MiB limit.
+pub const OVERSIZED: usize = 17 * 1024 * 1024;
 
 /// Starts the agent on a free loopback port; it runs until the test ends.
 pub async fn start() -> SocketAddr {
