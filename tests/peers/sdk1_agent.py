@@ -132,6 +132,16 @@ class MinecraftPlayer:
 # ---- A2A glue (a2a-sdk 1.x: protobuf types) ----
 
 
+def _ints_back(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _ints_back(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_ints_back(v) for v in value]
+    return value
+
+
 def payload_of(context: RequestContext) -> Any:
     parts = context.message.parts if context.message else []
     for part in parts:
@@ -141,8 +151,9 @@ def payload_of(context: RequestContext) -> Any:
             except json.JSONDecodeError as exc:
                 raise ValueError(f"text part is not JSON: {exc}") from exc
         if part.HasField("data"):
-            # Note: protobuf Value holds numbers as doubles, so 3 arrives as 3.0.
-            return MessageToDict(part.data)
+            # protobuf Value holds numbers as doubles: 3 arrives as 3.0. Undo
+            # that so a data part behaves as it does on the 0.3 SDK.
+            return _ints_back(MessageToDict(part.data))
     raise ValueError("message has no text or data part")
 
 

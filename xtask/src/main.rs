@@ -1,5 +1,8 @@
-//! Developer tasks: `cargo xtask setup` (system packages), `cargo xtask ci`
-//! (everything CI checks). Run from anywhere inside the repository.
+//! Developer tasks: `cargo xtask setup` (system packages, Python venvs),
+//! `cargo xtask ci` (everything CI checks), `cargo xtask bench` (named
+//! speed figures). Run from anywhere inside the repository.
+
+mod bench;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,7 +35,8 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   setup   install the Debian packages and Python venvs the build and tests need (only what is missing)
-  ci      setup, then cargo fmt --check, clippy -D warnings, every test";
+  ci      setup, then cargo fmt --check, clippy -D warnings, every test
+  bench   speed figures and ratios (release build); --json for one JSON object";
 
 fn main() -> Result<()> {
     let task = std::env::args().nth(1);
@@ -41,6 +45,10 @@ fn main() -> Result<()> {
     match task.as_deref() {
         Some("setup") => setup(),
         Some("ci") => ci(),
+        Some("bench") => {
+            setup()?;
+            bench::measure(std::env::args().skip(2).any(|a| a == "--json"))
+        }
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");
             Ok(())
@@ -151,7 +159,7 @@ fn apt(sudo: bool) -> Command {
     }
 }
 
-fn run(command: &mut Command) -> Result<()> {
+pub(crate) fn run(command: &mut Command) -> Result<()> {
     let shown = format!("{command:?}");
     let status = command
         .status()
