@@ -66,6 +66,19 @@ impl Key {
         Key::PickBlock,
     ];
 
+    /// The nine hotbar keys, slot 1 first.
+    pub const HOTBAR: [Key; 9] = [
+        Key::Hotbar1,
+        Key::Hotbar2,
+        Key::Hotbar3,
+        Key::Hotbar4,
+        Key::Hotbar5,
+        Key::Hotbar6,
+        Key::Hotbar7,
+        Key::Hotbar8,
+        Key::Hotbar9,
+    ];
+
     /// `hotbar.N` for N in 1..=9.
     pub fn hotbar(slot: u8) -> Option<Key> {
         (1..=9)

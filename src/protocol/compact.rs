@@ -21,17 +21,7 @@ const CAMERA_BIN_ZERO: u32 = 5;
 /// each group is "none"; option `n` presses `group[n - 1]`. The camera_meta
 /// group {off, on} follows these as the fastest-varying digit.
 const BUTTON_GROUPS: [&[Key]; 8] = [
-    &[
-        Key::Hotbar1,
-        Key::Hotbar2,
-        Key::Hotbar3,
-        Key::Hotbar4,
-        Key::Hotbar5,
-        Key::Hotbar6,
-        Key::Hotbar7,
-        Key::Hotbar8,
-        Key::Hotbar9,
-    ],
+    &Key::HOTBAR,
     &[Key::Forward, Key::Back],
     &[Key::Left, Key::Right],
     &[Key::Sprint, Key::Sneak],

@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn strict_rejects_too_few_rules() {
         let error = Criteria::parse(&file("\n- only one"), true).unwrap_err();
-        assert_eq!(error.0, 12);
+        assert_eq!(error.0, 13);
         assert!(error.1.contains("1 rules"), "{}", error.1);
     }
 

@@ -130,7 +130,7 @@ fn ci() -> Result<()> {
         "-D",
         "warnings",
     ]))?;
-    run(Command::new("cargo").args(["test", "--workspace"]))
+    run(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))
 }
 
 fn apt_installed(package: &str) -> bool {
