@@ -167,3 +167,61 @@ async fn misbehaving_agent_produces_every_failure_kind_and_nothing_panics() {
         assert!(!failure.example.is_empty() && !failure.advice.is_empty());
     }
 }
+
+/// Answers `message/send` with a Task still `working`, and completes it on
+/// the second `tasks/get`: the client must poll until the action is there.
+#[tokio::test]
+async fn a_working_task_is_polled_until_it_completes() {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let polls = Arc::new(AtomicU32::new(0));
+    let counter = polls.clone();
+    let rpc = move |axum::Json(request): axum::Json<Value>| {
+        let counter = counter.clone();
+        async move {
+            let task = |state: &str, text: Option<&str>| {
+                let mut status = json!({"state": state});
+                if let Some(text) = text {
+                    status["message"] = json!({"kind": "message", "messageId": "m", "role": "agent",
+                                               "parts": [{"kind": "text", "text": text}]});
+                }
+                json!({"kind": "task", "id": "t7", "contextId": "c7", "status": status})
+            };
+            let is_init = request["params"]["message"]["parts"][0]["text"]
+                .as_str()
+                .unwrap_or("")
+                .contains("init");
+            let result = match request["method"].as_str() {
+                Some("message/send") if is_init => {
+                    task("completed", Some(r#"{"type":"ack","success":true}"#))
+                }
+                Some("message/send") => task("working", None),
+                Some("tasks/get") if counter.fetch_add(1, Ordering::SeqCst) == 0 => {
+                    task("working", None)
+                }
+                Some("tasks/get") => task(
+                    "completed",
+                    Some(r#"{"type":"action","buttons":[4],"camera":[60]}"#),
+                ),
+                _ => json!(null),
+            };
+            axum::Json(json!({"jsonrpc": "2.0", "id": request["id"], "result": result}))
+        }
+    };
+    let app = Router::new()
+        .route(
+            "/.well-known/agent-card.json",
+            axum::routing::get(|| async { axum::Json(card("slow", "", "http://127.0.0.1:1/")) }),
+        )
+        .route("/", axum::routing::post(rpc));
+    let url = serve(app).await;
+    let client = A2aClient::connect(&url, options(Transport::Send))
+        .await
+        .unwrap();
+    let mut session = AgentSession::new(&client);
+    assert!(session.init("t").await.ack.is_ok());
+    assert_eq!(session.context_id(), Some("c7"));
+    let reply = session.step(0, &[0xFF, 0xD8]).await;
+    assert_eq!(reply.failure, None);
+    assert!(reply.action.is_pressed(Key::Attack), "index 4 is attack");
+    assert_eq!(polls.load(Ordering::SeqCst), 2);
+}
