@@ -12,7 +12,9 @@ Anything else gets {"type": "error", "message": "..."} so the green agent
 records a malformed reply instead of a silently wrong action.
 
 This template plays random actions. To build a real agent, replace
-`choose_action` (and, if you keep per-episode memory, `Episode`).
+`choose_action` (keep per-episode memory in `episode.extra`). The protocol
+itself (checking payloads, episodes, action forms, flags) is in
+mcu_protocol.py, next to this file; this file is the A2A side.
 
 Run:
     python purple_agent.py --host 127.0.0.1 --port 9019
@@ -20,14 +22,7 @@ Run:
 
 from __future__ import annotations
 
-import argparse
-import base64
-import binascii
-import json
 import logging
-import random
-from collections import OrderedDict
-from dataclasses import dataclass, field
 from typing import Any
 
 import uvicorn
@@ -48,127 +43,32 @@ from a2a.types import (
 from a2a.utils import new_agent_text_message, new_task
 from a2a.utils.errors import ServerError
 
+import mcu_protocol
+from mcu_protocol import Episode, MinecraftPlayer, random_action
+
 log = logging.getLogger("purple_agent")
 
 # --------------------------------------------------------------------------
-# Action forms accepted by the mcu green agent.
+# Your policy.
 # --------------------------------------------------------------------------
-
-# Factored form: 20 buttons in exactly this order, camera [pitch, yaw] degrees.
-FACTORED_BUTTONS = [
-    "attack", "back", "forward", "jump", "left", "right", "sneak", "sprint",
-    "use", "drop", "inventory",
-    "hotbar.1", "hotbar.2", "hotbar.3", "hotbar.4", "hotbar.5",
-    "hotbar.6", "hotbar.7", "hotbar.8", "hotbar.9",
-]
-COMPACT_BUTTONS_MAX = 8640  # compact joint button index, 0 = no-op
-COMPACT_CAMERA_MAX = 120    # compact camera bin, 60 = no camera move
-MAX_CAMERA_DEG = 10.0       # a sensible per-tick camera move
-
-
-@dataclass
-class Episode:
-    """What the agent remembers about one task (one A2A context)."""
-
-    prompt: str
-    text: str
-    rng: random.Random
-    steps_seen: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def choose_action(form: str, episode: Episode, step: int, jpeg: bytes) -> dict[str, Any]:
     """Decide the action for one observation. Replace this with your policy.
 
+    `form` is the --form flag: return one action in that shape (the button
+    and camera tables are in mcu_protocol.py; random_action shows all three).
     `jpeg` is the raw JPEG of the current frame (128x128 by default). Decode it
-    with Pillow or OpenCV if your policy looks at pixels.
+    with Pillow or OpenCV if your policy looks at pixels. `episode` is this
+    task: `episode.prompt`, `episode.text`, `episode.rng` (seeded by --seed and
+    the task text) and `episode.extra` for your own state.
     """
-    rng = episode.rng
-    if form == "compact":
-        return {
-            "type": "action",
-            "buttons": [rng.randint(0, COMPACT_BUTTONS_MAX)],
-            "camera": [rng.randint(0, COMPACT_CAMERA_MAX)],
-        }
-    pitch = round(rng.uniform(-MAX_CAMERA_DEG, MAX_CAMERA_DEG), 3)
-    yaw = round(rng.uniform(-MAX_CAMERA_DEG, MAX_CAMERA_DEG), 3)
-    pressed = [1 if rng.random() < 0.2 else 0 for _ in FACTORED_BUTTONS]
-    if form == "factored":
-        return {"type": "action", "buttons": pressed, "camera": [pitch, yaw]}
-    if form == "envdict":
-        action: dict[str, Any] = dict(zip(FACTORED_BUTTONS, pressed))
-        action["camera"] = [pitch, yaw]
-        return {"type": "action", "action_type": "env", "action": action}
-    raise ValueError(f"unknown action form {form!r}")
+    return random_action(form, episode.rng)
 
 
 # --------------------------------------------------------------------------
-# Protocol handling (no A2A types here: plain dicts in, plain dicts out).
+# A2A glue (a2a-sdk 0.3.x).
 # --------------------------------------------------------------------------
-
-
-def error(message: str) -> dict[str, Any]:
-    return {"type": "error", "message": message}
-
-
-def decode_jpeg(obs: Any) -> bytes:
-    """Decode the base64 observation and check that it looks like a JPEG."""
-    if not isinstance(obs, str) or not obs:
-        raise ValueError("'obs' must be a non-empty base64 string")
-    try:
-        data = base64.b64decode(obs, validate=True)
-    except (binascii.Error, ValueError) as exc:
-        raise ValueError(f"'obs' is not valid base64: {exc}") from exc
-    # A JPEG starts with the SOI marker FF D8 followed by another marker (FF ..).
-    if len(data) < 4 or data[:3] != b"\xff\xd8\xff":
-        raise ValueError(f"'obs' is not a JPEG ({len(data)} bytes, starts {data[:4].hex()})")
-    return data
-
-
-class MinecraftPlayer:
-    """Turns one green-agent payload into one reply payload."""
-
-    MAX_EPISODES = 1024  # forget the oldest contexts beyond this
-
-    def __init__(self, form: str, seed: int) -> None:
-        self.form = form
-        self.seed = seed
-        self.episodes: OrderedDict[str, Episode] = OrderedDict()
-
-    def _new_episode(self, context_id: str, prompt: str, text: str) -> Episode:
-        # Seeded by (seed, task text): the same task gets the same actions,
-        # whatever order tasks arrive in.
-        episode = Episode(prompt=prompt, text=text, rng=random.Random(f"{self.seed}:{text}"))
-        self.episodes[context_id] = episode
-        while len(self.episodes) > self.MAX_EPISODES:
-            self.episodes.popitem(last=False)
-        return episode
-
-    def handle(self, payload: Any, context_id: str) -> dict[str, Any]:
-        if not isinstance(payload, dict):
-            return error("expected a JSON object")
-        kind = payload.get("type")
-        if kind == "init":
-            prompt, text = payload.get("prompt"), payload.get("text")
-            if not isinstance(prompt, str) or not isinstance(text, str):
-                return error("init needs string fields 'prompt' and 'text'")
-            self._new_episode(context_id, prompt, text)
-            log.info("init context=%s task=%r", context_id, text[:80])
-            return {"type": "ack", "success": True, "message": f"ready: {text[:60]}"}
-        if kind == "obs":
-            step = payload.get("step")
-            if not isinstance(step, int) or isinstance(step, bool) or step < 0:
-                return error("obs needs a non-negative integer 'step'")
-            try:
-                jpeg = decode_jpeg(payload.get("obs"))
-            except ValueError as exc:
-                return error(str(exc))
-            episode = self.episodes.get(context_id)
-            if episode is None:  # obs without init in this context: play anyway
-                episode = self._new_episode(context_id, "", f"context:{context_id}")
-            episode.steps_seen += 1
-            return choose_action(self.form, episode, step, jpeg)
-        return error(f"unknown message type {kind!r}")
 
 
 def payload_of(context: RequestContext) -> Any:
@@ -176,21 +76,12 @@ def payload_of(context: RequestContext) -> Any:
 
     Raises ValueError when there is none, so the reply can say why.
     """
-    parts = context.message.parts if context.message else []
-    for part in parts:
+    for part in context.message.parts if context.message else []:
         if isinstance(part.root, TextPart):
-            try:
-                return json.loads(part.root.text)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"text part is not JSON: {exc}") from exc
+            return mcu_protocol.json_payload(part.root.text)
         if isinstance(part.root, DataPart):
             return part.root.data
-    raise ValueError("message has no text or data part")
-
-
-# --------------------------------------------------------------------------
-# A2A glue (a2a-sdk 0.3.x).
-# --------------------------------------------------------------------------
+    raise ValueError(mcu_protocol.NO_PAYLOAD)
 
 
 class PurpleExecutor(AgentExecutor):
@@ -200,11 +91,7 @@ class PurpleExecutor(AgentExecutor):
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         context_id = context.context_id or ""
-        try:
-            answer = self.player.handle(payload_of(context), context_id)
-        except ValueError as exc:
-            answer = error(str(exc))
-        text = json.dumps(answer, separators=(",", ":"))
+        text = self.player.reply_text(lambda: payload_of(context), context_id)
 
         if self.reply == "message":
             # No task id on the reply: the green agent only continues the context.
@@ -232,36 +119,18 @@ def build_card(url: str) -> AgentCard:
         capabilities=AgentCapabilities(streaming=True),
         default_input_modes=["text"],
         default_output_modes=["text"],
-        skills=[
-            AgentSkill(
-                id="play-minecraft",
-                name="Play Minecraft",
-                description="Plays an mcu task: JSON init/obs messages in, JSON ack/action out.",
-                tags=["minecraft", "mcu", "game"],
-                examples=['{"type":"init","prompt":"...","text":"chop a tree"}'],
-            )
-        ],
+        skills=[AgentSkill(**mcu_protocol.SKILL)],
     )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=9019)
-    parser.add_argument("--card-url", help="URL advertised in the agent card")
-    parser.add_argument("--form", choices=["compact", "factored", "envdict"], default="compact")
-    parser.add_argument("--reply", choices=["message", "task"], default="message")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--log-level", default="warning")
-    args = parser.parse_args()
-    logging.basicConfig(level=args.log_level.upper())
-
-    url = args.card_url or f"http://{args.host}:{args.port}/"
+    args = mcu_protocol.parse_args(__doc__, default_port=9019)
+    player = MinecraftPlayer(args.form, args.seed, policy=choose_action, log=log)
     handler = DefaultRequestHandler(
-        agent_executor=PurpleExecutor(MinecraftPlayer(args.form, args.seed), args.reply),
+        agent_executor=PurpleExecutor(player, args.reply),
         task_store=InMemoryTaskStore(),
     )
-    app = A2AStarletteApplication(agent_card=build_card(url), http_handler=handler).build()
+    app = A2AStarletteApplication(agent_card=build_card(args.card_url), http_handler=handler).build()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level.lower())
 
 
