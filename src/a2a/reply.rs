@@ -189,7 +189,6 @@ fn unwrap_v1(result: &Value) -> &Value {
         Some(object) if object.len() == 1 => object
             .get("message")
             .or_else(|| object.get("task"))
-            .or_else(|| object.get("msg"))
             .unwrap_or(result),
         _ => result,
     }

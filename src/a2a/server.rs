@@ -122,7 +122,7 @@ async fn json_rpc(State(state): State<Arc<AgentState>>, body: axum::body::Bytes)
             };
             let answer = answer(&state, message);
             let envelope = json!({"jsonrpc": "2.0", "id": id, "result": answer});
-            if method.contains("tream") {
+            if matches!(method, "message/stream" | "SendStreamingMessage") {
                 sse_single(&envelope)
             } else {
                 Json(envelope).into_response()
