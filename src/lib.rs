@@ -9,6 +9,7 @@
 pub mod a2a;
 pub mod agent;
 pub mod check;
+mod excerpt;
 pub mod frames;
 pub mod protocol;
 pub mod purple;

@@ -150,7 +150,7 @@ impl A2aClient {
         let envelope: Value = serde_json::from_slice(&body).map_err(|e| {
             A2aError::NotJson(format!(
                 "{e}: {}",
-                String::from_utf8_lossy(&body[..body.len().min(200)])
+                crate::excerpt::text(&String::from_utf8_lossy(&body), 200)
             ))
         })?;
         result_of(&envelope)
@@ -286,7 +286,7 @@ async fn check_status(response: reqwest::Response) -> Result<reqwest::Response, 
     }
     let url = response.url().to_string();
     let body = response.text().await.unwrap_or_default();
-    let body: String = body.chars().take(200).collect();
+    let body = crate::excerpt::text(&body, 200);
     Err(A2aError::HttpStatus {
         status: status.as_u16(),
         url,

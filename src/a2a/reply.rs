@@ -231,11 +231,7 @@ fn string(object: &Map<String, Value>, key: &str) -> Option<String> {
 
 /// A JSON value cut to a length fit for an error message.
 pub(crate) fn short(value: &Value) -> String {
-    let text = value.to_string();
-    match text.char_indices().nth(200) {
-        Some((index, _)) => format!("{}…", &text[..index]),
-        None => text,
-    }
+    crate::excerpt::json(value, 200)
 }
 
 #[cfg(test)]

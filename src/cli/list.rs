@@ -127,12 +127,10 @@ fn print_table(tasks: &[&Task], config: &RunConfig) {
     }
     println!("{table}");
     let count = |kind| tasks.iter().filter(|t| t.reward_kind == kind).count();
-    let mut categories: Vec<&str> = tasks.iter().map(|t| t.category.as_str()).collect();
-    categories.dedup();
     println!(
         "{} tasks in {} categories: {} sim, {} milestone, {} judge-only",
         tasks.len(),
-        categories.len(),
+        suite::categories_of(tasks.iter().copied()).len(),
         count(suite::RewardKind::Sim),
         count(suite::RewardKind::Milestone),
         count(suite::RewardKind::Judge),

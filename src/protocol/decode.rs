@@ -60,12 +60,7 @@ fn out_of_range(detail: String) -> Rejection {
 
 /// `value` as JSON, cut short so that details stay one short line.
 pub(super) fn brief(value: &Value) -> String {
-    const LIMIT: usize = 40;
-    let text = value.to_string();
-    match text.char_indices().nth(LIMIT) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text,
-    }
+    crate::excerpt::json(value, 40)
 }
 
 /// The factored form's button order (SPEC §3, form 2).

@@ -88,6 +88,13 @@ impl Task {
     }
 }
 
+/// The distinct categories of `tasks`, which must be in suite order.
+pub fn categories_of<'a>(tasks: impl IntoIterator<Item = &'a Task>) -> Vec<&'a str> {
+    let mut categories: Vec<&str> = tasks.into_iter().map(|t| t.category.as_str()).collect();
+    categories.dedup();
+    categories
+}
+
 /// A problem that does not stop the suite from loading.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
@@ -115,9 +122,7 @@ pub struct TaskSuite {
 impl TaskSuite {
     /// The distinct categories, sorted.
     pub fn categories(&self) -> Vec<&str> {
-        let mut categories: Vec<&str> = self.tasks.iter().map(|t| t.category.as_str()).collect();
-        categories.dedup();
-        categories
+        categories_of(&self.tasks)
     }
 
     pub fn task(&self, name: &str) -> Option<&Task> {
