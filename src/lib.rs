@@ -3,7 +3,8 @@
 //! The library behind the `mcu` command: the task suite and its loader
 //! ([`suite`]), scenario files ([`scenario`]), the A2A client and server
 //! ([`a2a`]), the green-purple protocol ([`protocol`]) and an episode's
-//! conversation with the agent ([`agent`]). The binary is a thin layer
+//! conversation with the agent ([`agent`]), the embedded simulator
+//! ([`sim`]) and the simulation reward ([`reward`]). The binary is a thin layer
 //! of argument parsing and printing over these modules.
 
 pub mod a2a;
@@ -13,7 +14,9 @@ mod excerpt;
 pub mod frames;
 pub mod protocol;
 pub mod purple;
+pub mod reward;
 pub mod scenario;
+pub mod sim;
 pub mod stats;
 mod suggest;
 pub mod suite;

@@ -21,10 +21,14 @@ pub enum Event {
     Mobs,
     /// A chest was opened (counted as `custom[open_chest]`).
     OpenChest,
+    /// Steps that ended with the crosshair on the named block (within
+    /// reach) or on `sky` (nothing in the way, looking up). An mcu event:
+    /// vanilla has no counter for what the player sees.
+    LookAt,
 }
 
 impl Event {
-    pub const ALL: [Event; 11] = [
+    pub const ALL: [Event; 12] = [
         Event::MineBlock,
         Event::CraftItem,
         Event::UseItem,
@@ -36,6 +40,7 @@ impl Event {
         Event::DamageDealt,
         Event::Mobs,
         Event::OpenChest,
+        Event::LookAt,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -51,6 +56,7 @@ impl Event {
             Event::DamageDealt => "damage_dealt",
             Event::Mobs => "mobs",
             Event::OpenChest => "open_chest",
+            Event::LookAt => "look_at",
         }
     }
 

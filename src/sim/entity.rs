@@ -1,0 +1,105 @@
+//! Entities in the world: dropped items, thrown projectiles and creatures.
+//! Creatures only stand and fall here; their behaviour comes in a later part.
+
+use super::inventory::ItemStack;
+use super::registry::{registry, EntityTypeId, ItemId};
+
+/// Unique within one episode, in creation order.
+pub type EntityId = u32;
+
+#[derive(Debug, Clone)]
+pub struct Entity {
+    pub id: EntityId,
+    pub kind: EntityKind,
+    /// Feet position.
+    pub pos: [f64; 3],
+    pub vel: [f64; 3],
+    /// Degrees; 0 faces south (+z), 90 west.
+    pub yaw: f32,
+    pub on_ground: bool,
+    /// Ticks since it came to exist.
+    pub age: u32,
+}
+
+#[derive(Debug, Clone)]
+pub enum EntityKind {
+    /// An item lying in the world.
+    Item {
+        stack: ItemStack,
+        /// Ticks before it can be picked up.
+        pickup_delay: u32,
+    },
+    /// A thrown item in flight.
+    Projectile {
+        item: ItemId,
+    },
+    Mob(Mob),
+}
+
+/// Facts set by `/summon` NBT that later parts act on.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MobTags {
+    pub angry: bool,
+    pub tame: bool,
+    pub baby: bool,
+    /// Villager profession, e.g. `minecraft:farmer`.
+    pub profession: Option<String>,
+    /// Item frames and the like: the facing byte.
+    pub facing: Option<i8>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Mob {
+    pub kind: EntityTypeId,
+    pub health: f32,
+    pub tags: MobTags,
+}
+
+impl Entity {
+    /// Half width and height of the hitbox.
+    pub fn size(&self) -> (f64, f64) {
+        match &self.kind {
+            EntityKind::Item { .. } | EntityKind::Projectile { .. } => (0.125, 0.25),
+            EntityKind::Mob(mob) => {
+                let def = registry().entity(mob.kind);
+                (f64::from(def.width) / 2.0, f64::from(def.height))
+            }
+        }
+    }
+}
+
+/// All entities, in creation order (so iteration is deterministic).
+#[derive(Debug, Clone, Default)]
+pub struct Entities {
+    pub list: Vec<Entity>,
+    next_id: EntityId,
+}
+
+impl Entities {
+    pub fn spawn(&mut self, kind: EntityKind, pos: [f64; 3], vel: [f64; 3]) -> EntityId {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.list.push(Entity {
+            id,
+            kind,
+            pos,
+            vel,
+            yaw: 0.0,
+            on_ground: false,
+            age: 0,
+        });
+        id
+    }
+
+    pub fn get(&self, id: EntityId) -> Option<&Entity> {
+        self.list.iter().find(|e| e.id == id)
+    }
+
+    pub fn get_mut(&mut self, id: EntityId) -> Option<&mut Entity> {
+        self.list.iter_mut().find(|e| e.id == id)
+    }
+
+    pub fn remove(&mut self, id: EntityId) {
+        self.list.retain(|e| e.id != id);
+    }
+}

@@ -1,0 +1,91 @@
+//! The whole state of one embedded-simulator episode: world, player,
+//! entities, statistics, time and weather, and the seeded random streams.
+//! Rules live in other modules and act on a `&mut Game`.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::entity::Entities;
+use super::player::Player;
+use super::stats::Statistics;
+use super::world::{BlockPos, World};
+
+/// Chunks generated around the player, in each direction.
+pub const GENERATION_RADIUS_CHUNKS: i32 = 5;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weather {
+    Clear,
+    Rain,
+    Thunder,
+}
+
+/// One random stream per concern, so adding randomness to one rule never
+/// shifts another's.
+#[derive(Debug, Clone)]
+pub struct Rngs {
+    /// Block drops and item-entity scatter.
+    pub drops: ChaCha8Rng,
+    /// Creatures.
+    pub mobs: ChaCha8Rng,
+    /// Weather and world ticks.
+    pub world: ChaCha8Rng,
+}
+
+impl Rngs {
+    pub fn new(seed: u64) -> Rngs {
+        let stream = |n: u64| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(n);
+            rng
+        };
+        Rngs {
+            drops: stream(1),
+            mobs: stream(2),
+            world: stream(3),
+        }
+    }
+}
+
+pub struct Game {
+    pub world: World,
+    pub player: Player,
+    pub entities: Entities,
+    pub stats: Statistics,
+    /// Ticks since the episode began.
+    pub tick: u64,
+    /// Time of day in ticks, 0..24000 (0 is sunrise, 6000 noon).
+    pub day_time: u64,
+    pub weather: Weather,
+    /// Where the player respawns.
+    pub spawn: BlockPos,
+    pub rngs: Rngs,
+}
+
+impl Game {
+    /// A new world from `seed` with the player at its spawn point, in the
+    /// morning, in clear weather.
+    pub fn new(seed: u64) -> Game {
+        let mut world = World::new(seed);
+        let spawn = super::world::gen::spawn_point(&mut world);
+        world.ensure_around(spawn[0], spawn[2], GENERATION_RADIUS_CHUNKS);
+        let feet = [
+            f64::from(spawn[0]) + 0.5,
+            f64::from(spawn[1]),
+            f64::from(spawn[2]) + 0.5,
+        ];
+        let mut player = Player::new(feet);
+        player.on_ground = true;
+        Game {
+            world,
+            player,
+            entities: Entities::default(),
+            stats: Statistics::default(),
+            tick: 0,
+            day_time: 1000,
+            weather: Weather::Clear,
+            spawn,
+            rngs: Rngs::new(seed),
+        }
+    }
+}

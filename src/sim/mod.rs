@@ -1,0 +1,72 @@
+//! Simulators: the [`Simulator`] seam between the episode runner and a
+//! backend, and the embedded Minecraft-1.16-like world that is the default
+//! backend.
+//!
+//! The embedded simulator keeps its parts apart: block/item/entity data
+//! ([`registry`]), world storage and generation ([`world`]), the player and
+//! inventory ([`player`], [`inventory`]), entities ([`entity`]), the rules
+//! of one tick ([`rules`]), init commands ([`command`]), statistics
+//! ([`stats`]) and the first-person renderer ([`render`]).
+
+pub mod command;
+mod embedded;
+pub mod entity;
+pub mod game;
+pub mod inventory;
+pub mod player;
+pub mod raycast;
+pub mod registry;
+pub mod render;
+pub mod rules;
+pub mod stats;
+pub mod world;
+
+pub use embedded::EmbeddedSim;
+pub use stats::Statistics;
+
+use image::RgbImage;
+use serde::Serialize;
+
+use crate::protocol::Action;
+
+/// Frames are drawn at this size for recording; observations are scaled down.
+pub const RECORD_SIZE: (u32, u32) = (640, 360);
+
+/// What happened to one init command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum CommandStatus {
+    Accepted,
+    /// Minecraft 1.16.5 itself rejects it (unknown id, bad syntax); nothing changed.
+    Rejected {
+        reason: String,
+    },
+    /// Valid in 1.16.5 but not built into this simulator; nothing changed.
+    Unsupported {
+        reason: String,
+    },
+}
+
+/// One init command and its fate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CommandOutcome {
+    pub command: String,
+    #[serde(flatten)]
+    pub status: CommandStatus,
+}
+
+/// A backend the runner plays episodes on.
+pub trait Simulator: Send {
+    /// Starts a fresh world for one episode from `seed` and runs the init
+    /// commands; the statistics baseline is taken after them.
+    fn reset(&mut self, seed: u64, init_commands: &[String]) -> Vec<CommandOutcome>;
+
+    /// Advances one game tick with the agent's action.
+    fn step(&mut self, action: &Action);
+
+    /// The cumulative statistics counters.
+    fn statistics(&self) -> &Statistics;
+
+    /// Draws the first-person view at the frame's size.
+    fn render(&mut self, frame: &mut RgbImage);
+}

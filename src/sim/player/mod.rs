@@ -1,0 +1,156 @@
+//! The player: position and view, health and hunger, effects, inventory,
+//! and what they are in the middle of doing (breaking a block, eating).
+
+use super::inventory::Inventory;
+use super::world::BlockPos;
+
+/// Eye height above the feet, standing and sneaking.
+pub const EYE_HEIGHT: f64 = 1.62;
+pub const EYE_HEIGHT_SNEAKING: f64 = 1.27;
+/// Hitbox half width and heights.
+pub const HALF_WIDTH: f64 = 0.3;
+pub const HEIGHT: f64 = 1.8;
+pub const HEIGHT_SNEAKING: f64 = 1.5;
+pub const MAX_HEALTH: f32 = 20.0;
+pub const MAX_FOOD: u8 = 20;
+
+/// A status effect from `/effect` (night vision, slowness…).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActiveEffect {
+    /// Bare id, e.g. `night_vision`.
+    pub id: String,
+    /// 0 is level I.
+    pub amplifier: u8,
+    pub ticks_left: u32,
+}
+
+/// Progress of breaking the block under the crosshair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Breaking {
+    pub pos: BlockPos,
+    /// 0..1; the block breaks at 1.
+    pub progress: f32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// Feet position (centre of the bottom of the hitbox).
+    pub pos: [f64; 3],
+    pub vel: [f64; 3],
+    /// Degrees; 0 faces south (+z), 90 west (−x), as in Minecraft.
+    pub yaw: f32,
+    /// Degrees; positive looks down, clamped to ±90.
+    pub pitch: f32,
+    pub on_ground: bool,
+    pub sneaking: bool,
+    pub sprinting: bool,
+    pub in_water: bool,
+    pub fall_distance: f64,
+    pub health: f32,
+    pub food: u8,
+    pub saturation: f32,
+    pub exhaustion: f32,
+    pub xp_levels: u32,
+    pub effects: Vec<ActiveEffect>,
+    pub inventory: Inventory,
+    pub breaking: Option<Breaking>,
+    /// Ticks the use key has been held on food (eating takes 32).
+    pub eating_ticks: u32,
+    /// Ticks before the use key acts again (Minecraft's 4-tick delay).
+    pub use_cooldown: u32,
+    /// Ticks since death; `None` while alive.
+    pub dead_ticks: Option<u32>,
+    /// Whether the previous tick had the jump key down.
+    pub jump_was_down: bool,
+    pub drop_was_down: bool,
+    /// Whether the previous tick had the attack key down (for swings).
+    pub attack_was_down: bool,
+}
+
+impl Player {
+    /// A fresh player standing at `feet`.
+    pub fn new(feet: [f64; 3]) -> Player {
+        Player {
+            pos: feet,
+            vel: [0.0; 3],
+            yaw: 0.0,
+            pitch: 0.0,
+            on_ground: false,
+            sneaking: false,
+            sprinting: false,
+            in_water: false,
+            fall_distance: 0.0,
+            health: MAX_HEALTH,
+            food: MAX_FOOD,
+            saturation: 5.0,
+            exhaustion: 0.0,
+            xp_levels: 0,
+            effects: Vec::new(),
+            inventory: Inventory::default(),
+            breaking: None,
+            eating_ticks: 0,
+            use_cooldown: 0,
+            dead_ticks: None,
+            jump_was_down: false,
+            drop_was_down: false,
+            attack_was_down: false,
+        }
+    }
+
+    /// The eye position.
+    pub fn eye(&self) -> [f64; 3] {
+        let h = if self.sneaking {
+            EYE_HEIGHT_SNEAKING
+        } else {
+            EYE_HEIGHT
+        };
+        [self.pos[0], self.pos[1] + h, self.pos[2]]
+    }
+
+    /// The unit vector the player looks along.
+    pub fn look_dir(&self) -> [f64; 3] {
+        look_vector(self.yaw, self.pitch)
+    }
+
+    /// The block column and level the feet are in.
+    pub fn block_pos(&self) -> BlockPos {
+        [
+            self.pos[0].floor() as i32,
+            self.pos[1].floor() as i32,
+            self.pos[2].floor() as i32,
+        ]
+    }
+
+    pub fn has_effect(&self, id: &str) -> bool {
+        self.effects.iter().any(|e| e.id == id)
+    }
+
+    pub fn is_dead(&self) -> bool {
+        self.dead_ticks.is_some()
+    }
+}
+
+/// Minecraft's look vector for a yaw and pitch in degrees.
+pub fn look_vector(yaw: f32, pitch: f32) -> [f64; 3] {
+    let (yaw, pitch) = (f64::from(yaw).to_radians(), f64::from(pitch).to_radians());
+    [
+        -yaw.sin() * pitch.cos(),
+        -pitch.sin(),
+        yaw.cos() * pitch.cos(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn look_vector_follows_minecraft_axes() {
+        let south = look_vector(0.0, 0.0);
+        assert!((south[2] - 1.0).abs() < 1e-9);
+        let west = look_vector(90.0, 0.0);
+        assert!((west[0] + 1.0).abs() < 1e-9);
+        let down = look_vector(0.0, 90.0);
+        assert!((down[1] + 1.0).abs() < 1e-9);
+    }
+}

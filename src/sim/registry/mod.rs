@@ -1,0 +1,225 @@
+//! The block and item tables of Minecraft 1.16.5, loaded once from the
+//! tab-separated data files beside this module (`blocks.tsv`, `items.tsv`).
+//!
+//! Everything else in the simulator refers to blocks and items by the small
+//! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
+//! here; names are only used at the edges (commands, statistics, rewards).
+
+mod blocks;
+mod entities;
+mod items;
+mod table;
+
+pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
+pub use entities::{EntityCategory, EntityDef, EntityTypeId};
+pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
+
+use std::sync::OnceLock;
+
+/// The kind of tool a block is best broken with, or a tool item is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolKind {
+    Pickaxe,
+    Axe,
+    Shovel,
+    Hoe,
+    Sword,
+    Shears,
+    /// No tool is faster than the hand.
+    Any,
+}
+
+impl ToolKind {
+    fn parse(text: &str) -> Option<ToolKind> {
+        Some(match text {
+            "pickaxe" => ToolKind::Pickaxe,
+            "axe" => ToolKind::Axe,
+            "shovel" => ToolKind::Shovel,
+            "hoe" => ToolKind::Hoe,
+            "sword" => ToolKind::Sword,
+            "shears" => ToolKind::Shears,
+            "any" => ToolKind::Any,
+            _ => return None,
+        })
+    }
+}
+
+/// Tool tiers ranked as harvest levels: wood and gold 0, stone 1, iron 2,
+/// diamond 3, netherite 4.
+pub fn tier_rank(tier: &str) -> Option<u8> {
+    Some(match tier {
+        "wood" | "gold" => 0,
+        "stone" => 1,
+        "iron" => 2,
+        "diamond" => 3,
+        "netherite" => 4,
+        _ => return None,
+    })
+}
+
+/// Both tables, resolved against each other.
+pub struct Registry {
+    pub blocks: Vec<BlockDef>,
+    pub items: Vec<ItemDef>,
+    pub entities: Vec<EntityDef>,
+    block_index: table::NameIndex,
+    item_index: table::NameIndex,
+    entity_index: table::NameIndex,
+}
+
+impl Registry {
+    pub fn block(&self, id: BlockId) -> &BlockDef {
+        &self.blocks[id.0 as usize]
+    }
+
+    pub fn item(&self, id: ItemId) -> &ItemDef {
+        &self.items[id.0 as usize]
+    }
+
+    /// A block by its bare or `minecraft:`-prefixed id.
+    pub fn block_named(&self, name: &str) -> Option<BlockId> {
+        self.block_index.get(strip_namespace(name)).map(BlockId)
+    }
+
+    /// An item by its bare or `minecraft:`-prefixed id.
+    pub fn item_named(&self, name: &str) -> Option<ItemId> {
+        self.item_index.get(strip_namespace(name)).map(ItemId)
+    }
+
+    pub fn entity(&self, id: EntityTypeId) -> &EntityDef {
+        &self.entities[id.0 as usize]
+    }
+
+    /// An entity type by its bare or `minecraft:`-prefixed id.
+    pub fn entity_named(&self, name: &str) -> Option<EntityTypeId> {
+        self.entity_index
+            .get(strip_namespace(name))
+            .map(EntityTypeId)
+    }
+
+    /// The item a block drops as itself when picked or broken with silk
+    /// touch, if there is one with the same name.
+    pub fn item_of_block(&self, block: BlockId) -> Option<ItemId> {
+        self.item_named(self.block(block).name)
+    }
+}
+
+/// `minecraft:stone` → `stone`; other namespaces are kept (and will not resolve).
+pub fn strip_namespace(name: &str) -> &str {
+    name.strip_prefix("minecraft:").unwrap_or(name)
+}
+
+/// The process-wide registry, parsed on first use.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let (blocks, block_index) = blocks::parse(include_str!("blocks.tsv"));
+        let (items, item_index) = items::parse(include_str!("items.tsv"), &block_index);
+        let (entities, entity_index) = entities::parse(include_str!("entities.tsv"));
+        let mut registry = Registry {
+            blocks,
+            items,
+            entities,
+            block_index,
+            item_index,
+            entity_index,
+        };
+        blocks::resolve_drops(&mut registry);
+        registry
+    })
+}
+
+/// Shorthand for a block id that must exist (a name written in this code).
+pub fn block(name: &str) -> BlockId {
+    registry()
+        .block_named(name)
+        .unwrap_or_else(|| panic!("no block named {name} in the 1.16.5 table"))
+}
+
+/// Shorthand for an item id that must exist (a name written in this code).
+pub fn item(name: &str) -> ItemId {
+    registry()
+        .item_named(name)
+        .unwrap_or_else(|| panic!("no item named {name} in the 1.16.5 table"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_load_with_the_1_16_5_sizes() {
+        let r = registry();
+        assert_eq!(r.blocks.len(), 763);
+        assert_eq!(r.items.len(), 975);
+        assert_eq!(r.entities.len(), 108);
+        assert!(r.entity_named("minecraft:snow_golem").is_some());
+        assert!(r.entity_named("snowman").is_none());
+        assert_eq!(r.block(BlockId::AIR).name, "air");
+    }
+
+    #[test]
+    fn names_resolve_with_and_without_namespace() {
+        let r = registry();
+        assert_eq!(r.block_named("minecraft:stone"), r.block_named("stone"));
+        assert!(r.block_named("stone").is_some());
+        assert!(r.item_named("wool").is_none(), "1.16.5 has no plain wool");
+        assert!(r.item_named("oak_boat").is_some());
+        assert!(r.item_named("deepslate").is_none());
+        assert!(r.block_named("other:stone").is_none());
+    }
+
+    #[test]
+    fn block_facts_match_the_game() {
+        let r = registry();
+        let stone = r.block(block("stone"));
+        assert_eq!(stone.hardness, Some(1.5));
+        assert_eq!(stone.tool, ToolKind::Pickaxe);
+        assert_eq!(stone.need, HarvestNeed::Tier(0));
+        assert!(
+            matches!(stone.drop, Drop::Item { item, count: 1, shears_only: false } if item == super::item("cobblestone"))
+        );
+        assert_eq!(r.block(block("bedrock")).hardness, None);
+        assert_eq!(r.block(block("diamond_ore")).need, HarvestNeed::Tier(2));
+        assert_eq!(r.block(block("torch")).light, 14);
+        assert_eq!(r.block(block("dirt")).need, HarvestNeed::Hand);
+        assert!(matches!(
+            r.block(block("grass")).drop,
+            Drop::Item {
+                shears_only: true,
+                ..
+            }
+        ));
+        assert_eq!(r.block(block("grass")).shape, Shape::Cross);
+        assert!(r.block(block("oak_leaves")).transparent);
+        assert!(!r.block(block("stone")).transparent);
+    }
+
+    #[test]
+    fn item_facts_match_the_game() {
+        let r = registry();
+        assert_eq!(r.item(item("snowball")).stack, 16);
+        assert_eq!(r.item(item("iron_pickaxe")).durability, 250);
+        assert!(matches!(
+            r.item(item("iron_pickaxe")).kind,
+            ItemKind::Tool {
+                kind: ToolKind::Pickaxe,
+                tier: 2,
+                ..
+            }
+        ));
+        assert_eq!(r.item(item("torch")).kind, ItemKind::Block(block("torch")));
+        assert_eq!(
+            r.item(item("wheat_seeds")).kind,
+            ItemKind::Block(block("wheat"))
+        );
+        assert!(matches!(
+            r.item(item("apple")).kind,
+            ItemKind::Food { hunger: 4, .. }
+        ));
+        assert_eq!(
+            r.item(item("diamond_helmet")).kind,
+            ItemKind::Armor(ArmorSlot::Head)
+        );
+    }
+}
