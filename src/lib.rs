@@ -18,5 +18,5 @@ pub mod reward;
 pub mod scenario;
 pub mod sim;
 pub mod stats;
-mod suggest;
+pub mod suggest;
 pub mod suite;

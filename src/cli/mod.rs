@@ -4,7 +4,9 @@
 //! 2 an error (bad input, unreachable agent, …).
 
 mod check;
+mod dev;
 mod list;
+mod preview;
 
 use std::process::ExitCode;
 
@@ -27,6 +29,9 @@ struct Cli {
 enum Command {
     List(list::ListArgs),
     Check(check::CheckArgs),
+    Preview(preview::PreviewArgs),
+    #[command(hide = true)]
+    Dev(dev::DevArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -34,6 +39,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::List(args) => list::run(args).map(|()| true),
         Command::Check(args) => check::run(args),
+        Command::Preview(args) => preview::run(args).map(|()| true),
+        Command::Dev(args) => dev::run(args).map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

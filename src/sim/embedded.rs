@@ -20,11 +20,10 @@ pub struct EmbeddedSim {
 }
 
 impl EmbeddedSim {
-    /// A simulator holding a world from `seed` (call [`Simulator::reset`]
-    /// to start an episode).
-    pub fn new(seed: u64) -> EmbeddedSim {
+    /// A simulator waiting for [`Simulator::reset`] to start an episode.
+    pub fn new() -> EmbeddedSim {
         EmbeddedSim {
-            game: Game::new(seed),
+            game: Game::blank(0),
             renderer: Renderer::new(),
         }
     }
@@ -48,6 +47,12 @@ impl EmbeddedSim {
         } else if raycast::sees_sky(&game.world, eye, dir, game.player.pitch) {
             game.stats.add(Event::LookAt, "sky", 1);
         }
+    }
+}
+
+impl Default for EmbeddedSim {
+    fn default() -> EmbeddedSim {
+        EmbeddedSim::new()
     }
 }
 

@@ -66,25 +66,32 @@ impl Game {
     /// A new world from `seed` with the player at its spawn point, in the
     /// morning, in clear weather.
     pub fn new(seed: u64) -> Game {
-        let mut world = World::new(seed);
-        let spawn = super::world::gen::spawn_point(&mut world);
-        world.ensure_around(spawn[0], spawn[2], GENERATION_RADIUS_CHUNKS);
-        let feet = [
+        let mut game = Game::blank(seed);
+        let spawn = super::world::gen::spawn_point(&mut game.world);
+        game.world
+            .ensure_around(spawn[0], spawn[2], GENERATION_RADIUS_CHUNKS);
+        game.spawn = spawn;
+        game.player.pos = [
             f64::from(spawn[0]) + 0.5,
             f64::from(spawn[1]),
             f64::from(spawn[2]) + 0.5,
         ];
-        let mut player = Player::new(feet);
-        player.on_ground = true;
+        game.player.on_ground = true;
+        game
+    }
+
+    /// A game whose world has nothing generated yet and whose player floats
+    /// at the origin; cheap, for simulators waiting for their first reset.
+    pub fn blank(seed: u64) -> Game {
         Game {
-            world,
-            player,
+            world: World::new(seed),
+            player: Player::new([0.5, 64.0, 0.5]),
             entities: Entities::default(),
             stats: Statistics::default(),
             tick: 0,
             day_time: 1000,
             weather: Weather::Clear,
-            spawn,
+            spawn: [0, 64, 0],
             rngs: Rngs::new(seed),
         }
     }

@@ -18,6 +18,7 @@ pub mod raycast;
 pub mod registry;
 pub mod render;
 pub mod rules;
+pub mod script;
 pub mod stats;
 pub mod world;
 
@@ -31,6 +32,17 @@ use crate::protocol::Action;
 
 /// Frames are drawn at this size for recording; observations are scaled down.
 pub const RECORD_SIZE: (u32, u32) = (640, 360);
+
+/// The world seed of one episode: derived from the scenario seed and the
+/// task name, so every task gets its own world and reruns get the same one.
+pub fn episode_seed(scenario_seed: u64, task_name: &str) -> u64 {
+    let mut z = scenario_seed ^ crate::purple::stable_hash(task_name);
+    // splitmix64 finaliser: nearby inputs give unrelated seeds.
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
 
 /// What happened to one init command.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

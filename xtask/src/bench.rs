@@ -4,6 +4,11 @@
 //! A2A step round trip: `mcu check` (the real client, real JPEG frames)
 //! against the release-built noop agent on loopback, and the official
 //! Python `a2a-sdk` client doing the same against the same agent.
+//!
+//! Simulator: `mcu dev sim-bench` steps the embedded simulator with random
+//! walking-and-mining actions and renders every step, at the recording
+//! size (all cores and one) and at the default observation size; it also
+//! times JPEG encoding of an observation and reports its resident memory.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -30,6 +35,7 @@ pub fn measure(as_json: bool) -> Result<()> {
     ]))?;
     let mut figures = Map::new();
     a2a_step(&mut figures)?;
+    simulator(&mut figures)?;
     if as_json {
         println!("{}", Value::Object(figures));
     } else {
@@ -100,6 +106,55 @@ fn a2a_step(figures: &mut Map<String, Value>) -> Result<()> {
         "a2a_python_sdk_over_mcu_ratio".into(),
         json!(round2(python_p50 / rust_p50)),
     );
+    Ok(())
+}
+
+/// Runs `mcu dev sim-bench` and returns its JSON report.
+fn sim_bench(size: &str, threads: Option<u32>) -> Result<Value> {
+    let mut command = Command::new("target/release/mcu");
+    command.args(["dev", "sim-bench", "--size", size, "--steps", "1000"]);
+    if let Some(threads) = threads {
+        command.env("RAYON_NUM_THREADS", threads.to_string());
+    }
+    let output = command.output()?;
+    if !output.status.success() {
+        bail!(
+            "mcu dev sim-bench failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(serde_json::from_slice(&output.stdout)?)
+}
+
+fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
+    let wide = sim_bench("640x360", None)?;
+    let wide_1core = sim_bench("640x360", Some(1))?;
+    let small = sim_bench("128x128", None)?;
+    let figure = |report: &Value, key: &str| -> Result<f64> {
+        report[key]
+            .as_f64()
+            .with_context(|| format!("no {key} in the sim-bench report"))
+    };
+    let wide_rate = figure(&wide, "steps_per_s")?;
+    let wide_1core_rate = figure(&wide_1core, "steps_per_s")?;
+    figures.insert("sim_steps_per_s_640x360".into(), json!(round2(wide_rate)));
+    figures.insert(
+        "sim_steps_per_s_640x360_1core".into(),
+        json!(round2(wide_1core_rate)),
+    );
+    figures.insert(
+        "sim_steps_per_s_128x128".into(),
+        json!(round2(figure(&small, "steps_per_s")?)),
+    );
+    figures.insert(
+        "sim_all_cores_over_1core_ratio".into(),
+        json!(round2(wide_rate / wide_1core_rate)),
+    );
+    figures.insert(
+        "jpeg_encode_us_128x128".into(),
+        json!(round2(figure(&small, "jpeg_encode_us")?)),
+    );
+    figures.insert("sim_rss_mb".into(), json!(round2(figure(&wide, "rss_mb")?)));
     Ok(())
 }
 

@@ -36,7 +36,9 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   setup   install the Debian packages and Python venvs the build and tests need (only what is missing)
   ci      setup, then cargo fmt --check, clippy -D warnings, every test
-  bench   speed figures and ratios (release build); --json for one JSON object";
+  bench     speed figures and ratios (release build); --json for one JSON object
+  coverage  per task: init commands accepted by the embedded simulator, solved by a script;
+            --json for an array, --tasks DIR for another suite (e.g. the upstream one)";
 
 fn main() -> Result<()> {
     let task = std::env::args().nth(1);
@@ -49,6 +51,7 @@ fn main() -> Result<()> {
             setup()?;
             bench::measure(std::env::args().skip(2).any(|a| a == "--json"))
         }
+        Some("coverage") => coverage(std::env::args().skip(2).collect()),
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");
             Ok(())
@@ -131,6 +134,15 @@ fn ci() -> Result<()> {
         "warnings",
     ]))?;
     run(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))
+}
+
+/// Runs the release-built `mcu dev coverage` with the given arguments.
+fn coverage(args: Vec<String>) -> Result<()> {
+    setup()?;
+    run(Command::new("cargo").args(["build", "--release", "--quiet", "--bin", "mcu"]))?;
+    run(Command::new("target/release/mcu")
+        .args(["dev", "coverage"])
+        .args(args))
 }
 
 fn apt_installed(package: &str) -> bool {

@@ -1,0 +1,210 @@
+//! `mcu dev …`: hidden developer commands behind `cargo xtask coverage`
+//! and `cargo xtask bench` (they need the release-built simulator, and
+//! xtask itself must build before the system libraries mcu links are
+//! installed, so it calls these instead of linking the library).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use image::RgbImage;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use serde_json::json;
+
+use mcu::frames::{encode_jpeg, OBS_JPEG_QUALITY};
+use mcu::protocol::{Action, Key};
+use mcu::scenario::ObsSize;
+use mcu::sim::script;
+use mcu::sim::{episode_seed, CommandStatus, EmbeddedSim, Simulator};
+use mcu::suite;
+
+#[derive(Args)]
+pub struct DevArgs {
+    #[command(subcommand)]
+    command: DevCommand,
+}
+
+#[derive(Subcommand)]
+enum DevCommand {
+    /// Per task: are the init commands accepted, and does a script solve it.
+    Coverage(CoverageArgs),
+    /// Simulator steps per second with rendering, and memory.
+    SimBench(SimBenchArgs),
+}
+
+#[derive(Args)]
+struct CoverageArgs {
+    /// The task suite folder [default: $MCU_TASKS, else ./benchmark]
+    #[arg(long, value_name = "DIR")]
+    tasks: Option<PathBuf>,
+    #[arg(long)]
+    json: bool,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct SimBenchArgs {
+    #[arg(long, default_value = "640x360", value_parser = |s: &str| s.parse::<ObsSize>())]
+    size: ObsSize,
+    #[arg(long, default_value_t = 1000)]
+    steps: u32,
+}
+
+pub fn run(args: DevArgs) -> anyhow::Result<()> {
+    match args.command {
+        DevCommand::Coverage(args) => coverage(args),
+        DevCommand::SimBench(args) => sim_bench(args),
+    }
+}
+
+/// A command that did not take effect, and why.
+#[derive(Serialize)]
+struct Refused {
+    command: String,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct CoverageRow {
+    name: String,
+    category: String,
+    init_ok: bool,
+    rejected: Vec<Refused>,
+    unsupported: Vec<Refused>,
+    /// Whether a script exists for the task.
+    scripted: bool,
+    solved: bool,
+}
+
+fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
+    let root = args.tasks.unwrap_or_else(suite::default_root);
+    let suite = suite::load(&root).map_err(|errors| anyhow::anyhow!("{errors}"))?;
+    let mut rows = Vec::new();
+    for task in &suite.tasks {
+        let mut sim = EmbeddedSim::new();
+        let outcomes = sim.reset(episode_seed(args.seed, &task.name), &task.init_commands);
+        let (mut rejected, mut unsupported) = (Vec::new(), Vec::new());
+        for outcome in outcomes {
+            let refused = |reason: String| Refused {
+                command: outcome.command.clone(),
+                reason,
+            };
+            match outcome.status {
+                CommandStatus::Accepted => {}
+                CommandStatus::Rejected { reason } => rejected.push(refused(reason)),
+                CommandStatus::Unsupported { reason } => unsupported.push(refused(reason)),
+            }
+        }
+        let solve = script::solve(task, args.seed, task.default_max_steps());
+        rows.push(CoverageRow {
+            name: task.name.clone(),
+            category: task.category.clone(),
+            init_ok: rejected.is_empty() && unsupported.is_empty(),
+            rejected,
+            unsupported,
+            scripted: solve.is_some(),
+            solved: solve.is_some_and(|s| s.solved()),
+        });
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(());
+    }
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(["category", "task", "init commands", "script"]);
+    for row in &rows {
+        let init = match (row.rejected.len(), row.unsupported.len()) {
+            (0, 0) => "ok".to_string(),
+            (r, 0) => format!("{r} rejected"),
+            (0, u) => format!("{u} unsupported"),
+            (r, u) => format!("{r} rejected, {u} unsupported"),
+        };
+        let script = match (row.scripted, row.solved) {
+            (false, _) => "-",
+            (true, true) => "solved",
+            (true, false) => "FAILED",
+        };
+        table.add_row([
+            row.category.as_str(),
+            row.name.as_str(),
+            &init,
+            script,
+        ]);
+    }
+    println!("{table}");
+    for row in &rows {
+        for (what, refused) in [("rejected", &row.rejected), ("unsupported", &row.unsupported)] {
+            for r in refused {
+                println!("{}: {what}: {}: {}", row.name, r.command, r.reason);
+            }
+        }
+    }
+    let count = |f: &dyn Fn(&CoverageRow) -> bool| rows.iter().filter(|r| f(r)).count();
+    println!(
+        "{} tasks: init commands all accepted in {}, scripts solve {} of {} scripted",
+        rows.len(),
+        count(&|r| r.init_ok),
+        count(&|r| r.solved),
+        count(&|r| r.scripted),
+    );
+    Ok(())
+}
+
+/// Random walking-and-mining: mostly forward, turning a little, often attacking.
+fn random_action(rng: &mut ChaCha8Rng) -> Action {
+    let mut action = Action::noop();
+    for (key, chance) in [
+        (Key::Forward, 0.7),
+        (Key::Attack, 0.5),
+        (Key::Jump, 0.1),
+        (Key::Left, 0.1),
+        (Key::Use, 0.05),
+    ] {
+        if rng.gen_bool(chance) {
+            action.press(key);
+        }
+    }
+    action.camera = [rng.gen_range(-3.0..3.0), rng.gen_range(-10.0..10.0)];
+    action
+}
+
+fn sim_bench(args: SimBenchArgs) -> anyhow::Result<()> {
+    let mut sim = EmbeddedSim::new();
+    sim.reset(episode_seed(0, "bench"), &[]);
+    let mut frame = RgbImage::new(args.size.width, args.size.height);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let started = Instant::now();
+    for _ in 0..args.steps {
+        sim.step(&random_action(&mut rng));
+        sim.render(&mut frame);
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let jpeg_runs = 200;
+    let encode_started = Instant::now();
+    for _ in 0..jpeg_runs {
+        std::hint::black_box(encode_jpeg(&frame, OBS_JPEG_QUALITY, false));
+    }
+    let jpeg_us = encode_started.elapsed().as_secs_f64() * 1e6 / f64::from(jpeg_runs);
+    let report = json!({
+        "steps": args.steps,
+        "steps_per_s": f64::from(args.steps) / elapsed,
+        "jpeg_encode_us": jpeg_us,
+        "rss_mb": resident_mb().context("reading /proc/self/status")?,
+    });
+    println!("{report}");
+    Ok(())
+}
+
+/// This process's resident memory, in MiB.
+fn resident_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}

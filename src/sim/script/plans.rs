@@ -1,0 +1,204 @@
+//! The plan of each scripted task, as a table from task name to a function
+//! that builds the plan from the starting state.
+
+use super::behaviour::{
+    Aim, Behaviour, CollectItems, Face, Hold, Mine, PillarUp, PlaceOn, Select, Spot,
+};
+use crate::protocol::{Action, Key};
+use crate::sim::game::Game;
+use crate::sim::registry::item;
+
+pub type PlanFn = fn(&Game) -> Vec<Box<dyn Behaviour>>;
+
+const PLANS: &[(&str, PlanFn)] = &[
+    ("build_a_tower", build_a_tower),
+    ("build_pillar", build_pillar),
+    ("collect_dirt", collect_dirt),
+    ("collect_grass", collect_grass),
+    ("collect_wood", collect_wood),
+    ("dig_three_down_and_fill_one_up", dig_three_down_and_fill_one_up),
+    ("drop_an_item", drop_an_item),
+    ("find_bedrock", find_bedrock),
+    ("find_sand", find_sand),
+    ("light_up_the_surroundings", light_up_the_surroundings),
+    ("look_at_the_sky", look_at_the_sky),
+    ("mine_diamond_ore", mine_diamond_ore),
+    ("mine_horizontally", mine_horizontally),
+    ("mine_iron_ore", mine_iron_ore),
+    ("throw_a_snowball", throw_a_snowball),
+];
+
+pub fn lookup(name: &str) -> Option<PlanFn> {
+    PLANS.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
+pub fn names() -> Vec<&'static str> {
+    PLANS.iter().map(|(n, _)| *n).collect()
+}
+
+type Plan = Vec<Box<dyn Behaviour>>;
+
+fn select(name: &str) -> Box<dyn Behaviour> {
+    Box::new(Select(item(name)))
+}
+
+fn mine(offset: [i32; 3]) -> Box<dyn Behaviour> {
+    Box::new(Mine::new(Spot::FromFeet(offset)))
+}
+
+fn collect() -> Box<dyn Behaviour> {
+    Box::new(CollectItems {
+        radius: 6.0,
+        ticks_left: 200,
+    })
+}
+
+fn press(key: Key, ticks: u32) -> Box<dyn Behaviour> {
+    Box::new(Hold {
+        action: Action::noop().with(key),
+        ticks,
+    })
+}
+
+/// A few idle ticks so dropped items settle and counters update.
+fn settle() -> Box<dyn Behaviour> {
+    Box::new(Hold {
+        action: Action::noop(),
+        ticks: 5,
+    })
+}
+
+/// The four horizontal neighbours at a height relative to the feet.
+fn ring(dy: i32) -> [[i32; 3]; 4] {
+    [[1, dy, 0], [-1, dy, 0], [0, dy, 1], [0, dy, -1]]
+}
+
+fn collect_dirt(_: &Game) -> Plan {
+    // Dig down twice; each level yields the block below and the four around.
+    let mut plan = vec![select("wooden_shovel")];
+    for _ in 0..2 {
+        plan.push(mine([0, -1, 0]));
+        plan.push(settle());
+        plan.extend(ring(0).map(mine));
+        plan.push(collect());
+    }
+    plan
+}
+
+fn collect_wood(_: &Game) -> Plan {
+    // The logs fill a box diagonal to the player: cut into its corner,
+    // step in, and cut the logs around.
+    let mut plan = vec![select("wooden_axe"), mine([1, 0, 1]), mine([1, 1, 1]), collect()];
+    plan.push(Box::new(Face { yaw: -45.0, pitch: 0.0 }));
+    for offset in [[1, 0, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1], [0, 2, 0], [0, 3, 0]] {
+        plan.push(mine(offset));
+    }
+    plan.push(collect());
+    plan
+}
+
+fn collect_grass(_: &Game) -> Plan {
+    let mut plan = vec![select("shears"), mine([0, 0, 0])];
+    for dx in -1..=1 {
+        for dz in -1..=1 {
+            if (dx, dz) != (0, 0) {
+                plan.push(mine([dx, 0, dz]));
+            }
+        }
+    }
+    plan.push(collect());
+    for offset in [[2, 0, 0], [-2, 0, 0], [0, 0, 2], [0, 0, -2]] {
+        plan.push(mine(offset));
+    }
+    plan.push(collect());
+    plan
+}
+
+fn mine_iron_ore(_: &Game) -> Plan {
+    vec![mine([2, 0, 2]), settle()]
+}
+
+fn mine_diamond_ore(_: &Game) -> Plan {
+    vec![mine([1, 0, 0]), settle()]
+}
+
+fn mine_horizontally(_: &Game) -> Plan {
+    vec![
+        select("iron_shovel"),
+        mine([2, 0, 0]),
+        mine([3, 0, 0]),
+        mine([4, 0, 0]),
+        settle(),
+    ]
+}
+
+fn look_at_the_sky(game: &Game) -> Plan {
+    vec![
+        Box::new(Face {
+            yaw: game.player.yaw,
+            pitch: -90.0,
+        }),
+        settle(),
+    ]
+}
+
+fn drop_an_item(_: &Game) -> Plan {
+    vec![select("stone"), press(Key::Drop, 1), settle()]
+}
+
+fn build_pillar(_: &Game) -> Plan {
+    vec![select("cobblestone"), Box::new(PillarUp::new(5)), settle()]
+}
+
+fn build_a_tower(_: &Game) -> Plan {
+    vec![select("stone"), Box::new(PillarUp::new(10)), settle()]
+}
+
+fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
+    vec![
+        select("iron_shovel"),
+        mine([0, -1, 0]),
+        mine([0, -1, 0]),
+        mine([0, -1, 0]),
+        select("dirt"),
+        Box::new(PillarUp::new(1)),
+        settle(),
+    ]
+}
+
+fn find_sand(_: &Game) -> Plan {
+    vec![mine([1, -1, 1]), settle()]
+}
+
+fn find_bedrock(_: &Game) -> Plan {
+    vec![
+        Box::new(Aim {
+            spot: Spot::FromFeet([0, 0, 1]),
+            ticks_left: 100,
+        }),
+        settle(),
+    ]
+}
+
+fn light_up_the_surroundings(game: &Game) -> Plan {
+    let feet = game.player.block_pos();
+    let mut targets = Vec::new();
+    for (dx, dz) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+        targets.push([feet[0] + dx, feet[1] - 1, feet[2] + dz]);
+    }
+    for (dx, dz) in [(2, 0), (-2, 0), (0, 2), (0, -2)] {
+        targets.push([feet[0] + dx, feet[1] - 1, feet[2] + dz]);
+    }
+    vec![
+        select("torch"),
+        Box::new(PlaceOn {
+            targets,
+            ticks_left: 400,
+        }),
+        settle(),
+    ]
+}
+
+fn throw_a_snowball(_: &Game) -> Plan {
+    vec![select("snowball"), press(Key::Use, 1), settle()]
+}
