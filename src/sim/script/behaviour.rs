@@ -233,6 +233,36 @@ impl Behaviour for WalkTo {
     }
 }
 
+/// Walks to the centre of a block cell (resolved like [`Spot`]).
+pub struct StepInto {
+    pub spot: Spot,
+    walk: Option<WalkTo>,
+}
+
+impl StepInto {
+    pub fn new(spot: Spot) -> StepInto {
+        StepInto { spot, walk: None }
+    }
+}
+
+impl Behaviour for StepInto {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.walk.is_none() {
+            let Some(pos) = self.spot.resolve(game) else {
+                return Step::Act(Action::noop());
+            };
+            let centre = block_centre(pos);
+            let mut walk = WalkTo::new(centre[0], centre[2]);
+            walk.within = 0.2;
+            self.walk = Some(walk);
+        }
+        match &mut self.walk {
+            Some(walk) => walk.next(game),
+            None => Step::Done,
+        }
+    }
+}
+
 /// Walks to the nearest dropped item within `radius` until none is left.
 pub struct CollectItems {
     pub radius: f64,

@@ -2,7 +2,7 @@
 //! that builds the plan from the starting state.
 
 use super::behaviour::{
-    Aim, Behaviour, CollectItems, Face, Hold, Mine, PillarUp, PlaceOn, Select, Spot,
+    Aim, Behaviour, CollectItems, Face, Hold, Mine, PillarUp, PlaceOn, Select, Spot, StepInto,
 };
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
@@ -88,8 +88,13 @@ fn collect_dirt(_: &Game) -> Plan {
 fn collect_wood(_: &Game) -> Plan {
     // The logs fill a box diagonal to the player: cut into its corner,
     // step in, and cut the logs around.
-    let mut plan = vec![select("wooden_axe"), mine([1, 0, 1]), mine([1, 1, 1]), collect()];
-    plan.push(Box::new(Face { yaw: -45.0, pitch: 0.0 }));
+    let mut plan = vec![
+        select("wooden_axe"),
+        mine([1, 0, 1]),
+        mine([1, 1, 1]),
+        collect(),
+        Box::new(StepInto::new(Spot::FromFeet([1, 0, 1]))),
+    ];
     for offset in [[1, 0, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1], [0, 2, 0], [0, 3, 0]] {
         plan.push(mine(offset));
     }
