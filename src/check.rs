@@ -1,6 +1,8 @@
 //! The conformance check behind `mcu check`: connect to an agent, send
 //! init and a number of observations, and report what came back — which
-//! action form it speaks, every failure by kind, and reply latency.
+//! action form it speaks, every failure by kind, and reply latency. The
+//! observations are real frames of the embedded simulator, which plays
+//! the agent's actions.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -12,6 +14,7 @@ use crate::agent::{AgentSession, InitOutcome};
 use crate::frames;
 use crate::protocol::{ActionForm, FailureKind};
 use crate::scenario::ObsSize;
+use crate::sim::{episode_seed, EmbeddedSim, Simulator};
 use crate::stats::LatencySummary;
 
 /// The task text sent with the check's init message.
@@ -74,13 +77,17 @@ pub async fn check_agent(endpoint: &str, options: &CheckOptions) -> Result<Check
     }
 
     let ObsSize { width, height } = options.obs_size;
+    let mut sim = EmbeddedSim::new();
+    sim.reset(episode_seed(0, "mcu check"), &[]);
+    let mut frame = image::RgbImage::new(width, height);
     let mut forms = BTreeMap::new();
     let mut latencies: Vec<Duration> = Vec::new();
     let mut valid_actions = 0;
     for step in 0..u64::from(options.steps) {
-        let frame = frames::synthetic_frame(width, height, step);
+        sim.render(&mut frame);
         let jpeg = frames::encode_jpeg(&frame, frames::OBS_JPEG_QUALITY, false);
         let reply = session.step(step, &jpeg).await;
+        sim.step(&reply.action);
         latencies.push(reply.latency);
         if let Some(failure) = &reply.failure {
             record(failure.kind, Some(step), &failure.detail);
@@ -97,7 +104,7 @@ pub async fn check_agent(endpoint: &str, options: &CheckOptions) -> Result<Check
         card_url: client.card_url().to_string(),
         rpc_url: client.rpc_url().to_string(),
         streaming: client.uses_streaming(),
-        observations: format!("synthetic {width}x{height} JPEG test frames"),
+        observations: format!("embedded simulator {width}x{height} JPEG frames"),
         init,
         steps: options.steps,
         valid_actions,

@@ -1,6 +1,4 @@
-//! Observation images: JPEG encoding of RGB frames, and a synthetic
-//! first-person-looking test frame that `mcu check` sends until the
-//! embedded simulator renders real ones.
+//! Observation images: JPEG encoding of RGB frames.
 
 use image::codecs::jpeg::JpegEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
@@ -35,32 +33,6 @@ pub fn encode_jpeg(frame: &RgbImage, quality: u8, swap_red_blue: bool) -> Vec<u8
     out
 }
 
-/// A test frame: sky, grass horizon, a block that drifts with `step`, a crosshair.
-pub fn synthetic_frame(width: u32, height: u32, step: u64) -> RgbImage {
-    let horizon = height / 2;
-    let block_size = (width.min(height) / 5).max(2);
-    let block_x = ((step * 3) % u64::from(width.saturating_sub(block_size).max(1))) as u32;
-    let block_y = horizon.saturating_sub(block_size / 2);
-    RgbImage::from_fn(width, height, |x, y| {
-        let in_block = (block_x..block_x + block_size).contains(&x)
-            && (block_y..block_y + block_size).contains(&y);
-        let crosshair = (x == width / 2 && y.abs_diff(height / 2) < 4)
-            || (y == height / 2 && x.abs_diff(width / 2) < 4);
-        if crosshair {
-            image::Rgb([240, 240, 240])
-        } else if in_block {
-            let grain = if (x / 3 + y / 3) % 2 == 0 { 0 } else { 14 };
-            image::Rgb([110 + grain, 80 + grain, 50])
-        } else if y < horizon {
-            let t = y * 80 / horizon.max(1);
-            image::Rgb([120 + t as u8 / 2, 165 + t as u8 / 3, 255])
-        } else {
-            let grain = if (x / 4 + y / 4) % 2 == 0 { 0 } else { 10 };
-            image::Rgb([90 + grain, 150 + grain, 60])
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,14 +49,5 @@ mod tests {
             .unwrap()
             .to_rgb8();
         assert!(swapped.get_pixel(5, 5).0[2] > 200 && swapped.get_pixel(5, 5).0[0] < 60);
-    }
-
-    #[test]
-    fn synthetic_frames_change_with_the_step() {
-        let a = synthetic_frame(128, 128, 0);
-        let b = synthetic_frame(128, 128, 5);
-        assert_eq!(a.dimensions(), (128, 128));
-        assert_ne!(a, b);
-        assert_eq!(synthetic_frame(128, 128, 5), b);
     }
 }

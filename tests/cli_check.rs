@@ -70,7 +70,7 @@ fn text_report_of_a_passing_agent() {
     assert!(output.status.success(), "{text}");
     for line in [
         "agent      noop_agent",
-        "synthetic 640x360 JPEG",
+        "embedded simulator 640x360 JPEG",
         "3/3 valid actions; form: compact ×3",
         "failures   none",
         "PASS",
