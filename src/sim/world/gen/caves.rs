@@ -12,6 +12,7 @@ use std::f64::consts::{PI, TAU};
 
 use super::noise::{subseed, Rng};
 use super::palette::palette;
+use super::FACE_NEIGHBOURS;
 use crate::sim::registry::BlockId;
 use crate::sim::world::Chunk;
 
@@ -202,19 +203,9 @@ impl Target<'_> {
     }
 }
 
-/// Offsets of a cell's six face neighbours.
-const SIDES: [[i32; 3]; 6] = [
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-];
-
 /// Whether any face neighbour of a cell, inside the chunk, is `block`.
 fn touches(chunk: &Chunk, [x, y, z]: [usize; 3], block: BlockId) -> bool {
-    SIDES.iter().any(|[dx, dy, dz]| {
+    FACE_NEIGHBOURS.iter().any(|[dx, dy, dz]| {
         let (nx, ny, nz) = (x as i32 + dx, y as i32 + dy, z as i32 + dz);
         (0..16).contains(&nx)
             && (0..256).contains(&ny)

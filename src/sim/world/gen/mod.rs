@@ -38,6 +38,16 @@ use super::Chunk;
 /// Water fills every column up to this y.
 pub const SEA_LEVEL: i32 = 62;
 
+/// Offsets of a block's six face neighbours.
+const FACE_NEIGHBOURS: [[i32; 3]; 6] = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+];
+
 /// Generates chunks of one world.
 pub struct Generator {
     seed: u64,

@@ -8,7 +8,7 @@
 
 use super::noise::{subseed, Rng};
 use super::palette::palette;
-use super::Biome;
+use super::{Biome, FACE_NEIGHBOURS};
 use crate::sim::registry::{block, BlockId};
 use crate::sim::world::Chunk;
 
@@ -69,16 +69,6 @@ pub const BLOBS: &[Blob] = &[
 /// The largest vein.
 const MAX_SIZE: usize = 33;
 
-/// Steps a vein grows by.
-const STEPS: [[i32; 3]; 6] = [
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-];
-
 /// How far (per axis) a vein of `size` blocks may reach from its start.
 fn reach(size: usize) -> i32 {
     (size as f64).cbrt().round() as i32
@@ -118,6 +108,8 @@ impl Ores {
                         let lz = start[2] - cz * 16;
                         let reaches = (-margin..16 + margin).contains(&lx)
                             && (-margin..16 + margin).contains(&lz);
+                        // Drawn before any skip, so every chunk replaying this
+                        // stream sees the same veins.
                         let vein_rng = Rng::new(rng.next_u64());
                         if !reaches {
                             continue;
@@ -178,7 +170,7 @@ fn grow_vein(
     put(start);
     while grown < kind.size {
         let base = cells[rng.below(grown as u32) as usize];
-        let step = STEPS[rng.below(6) as usize];
+        let step = FACE_NEIGHBOURS[rng.below(6) as usize];
         let next = [base[0] + step[0], base[1] + step[1], base[2] + step[2]];
         if (0..3).any(|axis| (next[axis] - start[axis]).abs() > limit) {
             continue;

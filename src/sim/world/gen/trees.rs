@@ -62,6 +62,8 @@ struct Target<'a> {
     chunk: &'a mut Chunk,
     origin: [i32; 2],
     leaf_key: u64,
+    /// Every wood's leaves, which logs grow through.
+    all_leaves: [BlockId; 4],
 }
 
 impl Target<'_> {
@@ -74,10 +76,10 @@ impl Target<'_> {
         ])
     }
 
-    fn log(&mut self, pos: [i32; 3], log: BlockId, leaves: BlockId) {
+    fn log(&mut self, pos: [i32; 3], log: BlockId) {
         if let Some([x, y, z]) = self.local(pos) {
             let here = self.chunk.get(x, y, z);
-            if here == BlockId::AIR || here == leaves {
+            if here == BlockId::AIR || self.all_leaves.contains(&here) {
                 self.chunk.set(x, y, z, log);
             }
         }
@@ -132,6 +134,7 @@ impl Trees {
             chunk,
             origin,
             leaf_key: subseed(self.key, 1),
+            all_leaves: self.woods.map(|(_, leaves)| leaves),
         };
         for ncz in cz - 1..=cz + 1 {
             for ncx in cx - 1..=cx + 1 {
@@ -139,6 +142,8 @@ impl Trees {
                 for _ in 0..ATTEMPTS {
                     let x = ncx * 16 + rng.below(16) as i32;
                     let z = ncz * 16 + rng.below(16) as i32;
+                    // All drawn before any skip, so every chunk replaying
+                    // this stream sees the same trees.
                     let (roll, pick, shape) = (rng.unit(), rng.next_u64(), rng.next_u64());
                     let near = |v: i32, o: i32| (o - MAX_SPREAD..o + 16 + MAX_SPREAD).contains(&v);
                     if !near(x, origin[0]) || !near(z, origin[1]) {
@@ -166,7 +171,7 @@ impl Trees {
                     target.leaf_layer([x, ly, z], radius, leaves, ly <= top);
                 }
                 for ly in y..=top {
-                    target.log([x, ly, z], log, leaves);
+                    target.log([x, ly, z], log);
                 }
             }
             Wood::Spruce => {
@@ -185,7 +190,7 @@ impl Trees {
                     }
                 }
                 for ly in y..=top {
-                    target.log([x, ly, z], log, leaves);
+                    target.log([x, ly, z], log);
                 }
             }
             Wood::Acacia => {
@@ -200,7 +205,7 @@ impl Trees {
                         tz += dz;
                         lean -= 1;
                     }
-                    target.log([tx, y + i, tz], log, leaves);
+                    target.log([tx, y + i, tz], log);
                 }
                 let top = y + trunk - 1;
                 for (ly, reach) in [(top, 4), (top + 1, 2)] {
