@@ -1,66 +1,109 @@
 //! World generation: a pure function of the seed and chunk coordinates, so
 //! chunks come out the same whatever order they are generated in.
 //!
-//! PLACEHOLDER: a flat grass world until the real generator lands.
+//! A chunk is built in passes: per-column terrain (height and biome from
+//! noise, see [`terrain`]) filled with bedrock, stone, surface layers and
+//! water; blobs and ores; caves; trees; small plants and snow. Passes that
+//! can cross chunk borders (ore veins, caves, trees) replay the features
+//! started in neighbouring chunks from those chunks' hashes.
+//!
+//! Biome layout: continentalness noise (features ~900 blocks) makes oceans
+//! and land, pushed up to land within ~400 blocks of the origin; rivers run
+//! along the zero lines of a river noise; mountains rise where hilliness
+//! noise is high; elsewhere temperature and humidity noise (features ~600
+//! blocks) pick snowy tundra (coldest), taiga, then plains / forest / birch
+//! forest (temperate, drier to wetter), then desert / savanna (hot).
+
+mod biome;
+mod caves;
+mod noise;
+mod ores;
+mod palette;
+mod plants;
+mod spawn;
+mod surface;
+mod terrain;
+mod trees;
+
+#[cfg(test)]
+mod tests;
+
+pub use biome::{Biome, BiomeInfo, BIOMES};
+pub use spawn::spawn_point;
+pub use terrain::Column;
+pub use trees::{Wood, WOOD_BLOCKS};
 
 use super::Chunk;
-use crate::sim::registry::block;
-use crate::sim::world::{BlockPos, World};
 
-/// Biomes the generator places.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Biome {
-    #[default]
-    Plains,
-    Forest,
-    BirchForest,
-    Desert,
-    SnowyTundra,
-    Taiga,
-    Savanna,
-    Ocean,
-    River,
-}
+/// Water fills every column up to this y.
+pub const SEA_LEVEL: i32 = 62;
 
+/// Offsets of a block's six face neighbours.
+const FACE_NEIGHBOURS: [[i32; 3]; 6] = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+];
+
+/// Generates chunks of one world.
 pub struct Generator {
     seed: u64,
+    terrain: terrain::Terrain,
+    surface: surface::Surface,
+    ores: ores::Ores,
+    caves: caves::Caves,
+    trees: trees::Trees,
+    plants: plants::Plants,
 }
 
 impl Generator {
     pub fn new(seed: u64) -> Generator {
-        Generator { seed }
+        Generator {
+            seed,
+            terrain: terrain::Terrain::new(seed),
+            surface: surface::Surface::new(seed),
+            ores: ores::Ores::new(seed),
+            caves: caves::Caves::new(seed),
+            trees: trees::Trees::new(seed),
+            plants: plants::Plants::new(seed),
+        }
     }
 
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
+    /// The planned height and biome of a block column (before caves and trees).
+    pub fn column(&self, x: i32, z: i32) -> Column {
+        self.terrain.column(x, z)
+    }
+
+    /// The biome of a block column, without generating its chunk.
+    pub fn biome(&self, x: i32, z: i32) -> Biome {
+        self.terrain.column(x, z).biome
+    }
+
     /// Generates the chunk column at chunk coordinates (cx, cz).
-    pub fn chunk(&self, _cx: i32, _cz: i32) -> Chunk {
+    pub fn chunk(&self, cx: i32, cz: i32) -> Chunk {
         let mut chunk = Chunk::new(Biome::Plains);
-        let (bedrock, stone, dirt, grass) = (
-            block("bedrock"),
-            block("stone"),
-            block("dirt"),
-            block("grass_block"),
-        );
-        for z in 0..16 {
-            for x in 0..16 {
-                chunk.set(x, 0, z, bedrock);
-                for y in 1..60 {
-                    chunk.set(x, y, z, stone);
-                }
-                for y in 60..63 {
-                    chunk.set(x, y, z, dirt);
-                }
-                chunk.set(x, 63, z, grass);
-            }
+        let columns: [Column; 256] = std::array::from_fn(|i| {
+            let (lx, lz) = (i % 16, i / 16);
+            self.terrain
+                .column(cx * 16 + lx as i32, cz * 16 + lz as i32)
+        });
+        for (i, column) in columns.iter().enumerate() {
+            let (lx, lz) = (i % 16, i / 16);
+            chunk.set_biome(lx, lz, column.biome);
+            let world_xz = (cx * 16 + lx as i32, cz * 16 + lz as i32);
+            self.surface.fill(&mut chunk, (lx, lz), world_xz, column);
         }
+        self.ores.place(&mut chunk, cx, cz);
+        self.caves.carve(&mut chunk, cx, cz);
+        self.trees.grow(&mut chunk, cx, cz, &self.terrain);
+        self.plants.sow(&mut chunk, cx, cz, &columns);
         chunk
     }
-}
-
-/// A dry, open block to stand on near the origin: the feet position.
-pub fn spawn_point(world: &mut World) -> BlockPos {
-    [0, world.surface_y(0, 0) + 1, 0]
 }
