@@ -5,6 +5,7 @@
 
 use super::ast::{Command, Step};
 use super::reader::Parsed;
+use super::selector::Selector;
 use super::source::{Anchor, Source};
 use super::{run_blocks, run_items, run_player, run_summon};
 use crate::sim::game::Game;
@@ -97,7 +98,7 @@ pub fn execute(game: &mut Game, command: &Command, source: &Source) -> Parsed<()
 /// nobody, which ends `/execute` without running anything.
 fn apply_step(game: &Game, step: &Step, source: Source) -> Parsed<Option<Source>> {
     let player = &game.player;
-    let selects = |targets: &super::selector::Selector| targets.resolve_optional();
+    let selects = |targets: &Selector| targets.resolve_optional();
     let next = match step {
         Step::As(targets) => selects(targets)?.then_some(source),
         Step::At(targets) => selects(targets)?.then_some(Source {

@@ -9,7 +9,7 @@ use super::reader::{Failure, Parsed, Reader};
 use super::resource::{
     parse_block, parse_block_filter, parse_item, parse_summonable, read_resource_location,
 };
-use super::selector::{parse_selector, Accepts};
+use super::selector::{parse_selector, Accepts, Selector};
 use super::snbt::{self, Compound};
 use super::source::Anchor;
 use crate::sim::game::Weather;
@@ -459,8 +459,8 @@ fn effect(r: &mut Reader) -> Parsed<Command> {
 }
 
 /// `@s`, for commands whose target is optional.
-fn self_selector() -> super::selector::Selector {
-    super::selector::Selector::Pattern {
+fn self_selector() -> Selector {
+    Selector::Pattern {
         matches_player: true,
     }
 }

@@ -46,9 +46,7 @@ impl Selector {
             _ => Err(Failure::Rejected("No entity was found".into())),
         }
     }
-}
 
-impl Selector {
     /// For `/execute as|at …`, where matching nothing is not an error:
     /// whether the player is among the targets.
     pub fn resolve_optional(&self) -> Result<bool, Failure> {
