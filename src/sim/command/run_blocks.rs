@@ -1,0 +1,116 @@
+//! `/setblock` and `/fill`: block positions checked against the world's
+//! height and the fill volume limit before anything changes, then placed
+//! with the chosen mode (`destroy` drops what was there, as breaking
+//! without a tool would).
+
+use rand::Rng;
+
+use super::ast::{FillMode, SetMode};
+use super::reader::{Failure, Parsed};
+use crate::sim::entity::EntityKind;
+use crate::sim::game::Game;
+use crate::sim::inventory::ItemStack;
+use crate::sim::registry::{registry, BlockId, Drop};
+use crate::sim::world::{BlockPos, HEIGHT};
+
+/// The most blocks one `/fill` may cover.
+pub const FILL_LIMIT: i64 = 32768;
+
+fn check_in_world(pos: BlockPos) -> Parsed<()> {
+    if (0..HEIGHT).contains(&pos[1]) {
+        Ok(())
+    } else {
+        Err(Failure::Rejected(format!(
+            "Cannot place block outside of the world (y = {})",
+            pos[1]
+        )))
+    }
+}
+
+pub fn set_block(game: &mut Game, pos: BlockPos, block: BlockId, mode: SetMode) -> Parsed<()> {
+    check_in_world(pos)?;
+    let old = game.world.get(pos);
+    match mode {
+        SetMode::Keep if !old.is_air() => return Ok(()),
+        SetMode::Destroy => drop_block(game, pos, old),
+        _ => {}
+    }
+    game.world.set(pos, block);
+    Ok(())
+}
+
+pub fn fill(
+    game: &mut Game,
+    a: BlockPos,
+    b: BlockPos,
+    block: BlockId,
+    mode: FillMode,
+) -> Parsed<()> {
+    let min: BlockPos = std::array::from_fn(|i| a[i].min(b[i]));
+    let max: BlockPos = std::array::from_fn(|i| a[i].max(b[i]));
+    let volume: i64 = (0..3)
+        .map(|i| i64::from(max[i]) - i64::from(min[i]) + 1)
+        .product();
+    if volume > FILL_LIMIT {
+        return Err(Failure::Rejected(format!(
+            "Too many blocks in the specified area (maximum {FILL_LIMIT}, specified {volume})"
+        )));
+    }
+    if max[1] < 0 || min[1] >= HEIGHT {
+        return Err(Failure::Rejected(format!(
+            "Cannot place block outside of the world (y = {}..{})",
+            min[1], max[1]
+        )));
+    }
+    let air = BlockId::AIR;
+    for z in min[2]..=max[2] {
+        for y in min[1].max(0)..=max[1].min(HEIGHT - 1) {
+            for x in min[0]..=max[0] {
+                let pos = [x, y, z];
+                let shell = (0..3).any(|i| pos[i] == min[i] || pos[i] == max[i]);
+                let old = game.world.get(pos);
+                let new = match mode {
+                    FillMode::Replace(Some(filter)) if old != filter => continue,
+                    FillMode::Keep if !old.is_air() => continue,
+                    FillMode::Outline if !shell => continue,
+                    FillMode::Hollow if !shell => air,
+                    FillMode::Destroy => {
+                        drop_block(game, pos, old);
+                        block
+                    }
+                    _ => block,
+                };
+                game.world.set(pos, new);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Drops what breaking `block` without a tool yields, at its position.
+fn drop_block(game: &mut Game, pos: BlockPos, block: BlockId) {
+    let Drop::Item {
+        item,
+        count,
+        shears_only: false,
+    } = registry().block(block).drop
+    else {
+        return;
+    };
+    let rng = &mut game.rngs.drops;
+    let mut jitter = |base: i32| f64::from(base) + 0.5 + rng.gen::<f64>() * 0.5 - 0.25;
+    let at = [jitter(pos[0]), jitter(pos[1]) - 0.125, jitter(pos[2])];
+    let vel = [
+        rng.gen::<f64>() * 0.2 - 0.1,
+        0.2,
+        rng.gen::<f64>() * 0.2 - 0.1,
+    ];
+    game.entities.spawn(
+        EntityKind::Item {
+            stack: ItemStack::new(item, count),
+            pickup_delay: 10,
+        },
+        at,
+        vel,
+    );
+}

@@ -1,0 +1,102 @@
+//! `/summon`: a creature (or a vehicle, item frame…) standing at the
+//! position, with the facts its NBT sets that later rules act on: anger,
+//! taming, age, villager profession, facing, health and rotation. Other NBT
+//! is valid and ignored. Summoning counts no statistic.
+
+use rand::Rng;
+
+use super::ids::{MAX_HEALTH, OBJECT_HEALTH, ROLLED_HEALTH, SIZED};
+use super::reader::{Failure, Parsed};
+use super::snbt::{Compound, Nbt};
+use crate::sim::entity::{EntityKind, Mob, MobTags};
+use crate::sim::game::Game;
+use crate::sim::registry::{registry, EntityTypeId};
+
+/// Minecraft's bounds for a spawned entity: 30 million blocks out, 20 million up or down.
+fn in_spawnable_bounds(pos: [f64; 3]) -> bool {
+    let [x, y, z] = pos.map(f64::floor);
+    x.abs() < 3.0e7 && z.abs() < 3.0e7 && (-2.0e7..2.0e7).contains(&y)
+}
+
+pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound) -> Parsed<()> {
+    if !in_spawnable_bounds(pos) {
+        return Err(Failure::Rejected("Invalid position for summon".into()));
+    }
+    let name = registry().entity(kind).name;
+    let health = health(game, name, nbt)?;
+    let tags = tags_of(nbt);
+    let health = match (name, tags.tame) {
+        ("wolf", true) => 20.0,
+        _ => health,
+    };
+    let health = number(nbt, "Health").map_or(health, |h| h as f32);
+    let id = game
+        .entities
+        .spawn(EntityKind::Mob(Mob { kind, health, tags }), pos, [0.0; 3]);
+    let yaw = nbt
+        .get("Rotation")
+        .and_then(Nbt::as_list)
+        .and_then(|r| r.first())
+        .and_then(Nbt::as_f64);
+    if let (Some(entity), Some(yaw)) = (game.entities.get_mut(id), yaw) {
+        entity.yaw = yaw as f32;
+    }
+    Ok(())
+}
+
+/// The starting health of a new `name`, rolled where Minecraft rolls it;
+/// kinds that do not stand in the world as creatures are not built.
+fn health(game: &mut Game, name: &str, nbt: &Compound) -> Parsed<f32> {
+    let fixed = MAX_HEALTH
+        .iter()
+        .chain(OBJECT_HEALTH)
+        .find(|(n, _)| *n == name);
+    if let Some(&(_, health)) = fixed {
+        return Ok(health);
+    }
+    let rng = &mut game.rngs.mobs;
+    if ROLLED_HEALTH.contains(&name) {
+        return Ok((15 + rng.gen_range(0..8) + rng.gen_range(0..9)) as f32);
+    }
+    if SIZED.contains(&name) {
+        let size = match number(nbt, "Size") {
+            Some(size) => size.clamp(0.0, 126.0) + 1.0,
+            None => f64::from(1u8 << rng.gen_range(0..3)),
+        };
+        return Ok((size * size) as f32);
+    }
+    Err(Failure::Unsupported(format!(
+        "summoning minecraft:{name} is not built"
+    )))
+}
+
+fn number(nbt: &Compound, key: &str) -> Option<f64> {
+    nbt.get(key).and_then(Nbt::as_f64)
+}
+
+fn flag(nbt: &Compound, key: &str) -> bool {
+    number(nbt, key).is_some_and(|v| v != 0.0)
+}
+
+/// The facts of the NBT that later rules act on.
+fn tags_of(nbt: &Compound) -> MobTags {
+    let profession = nbt
+        .get("VillagerData")
+        .and_then(Nbt::as_compound)
+        .and_then(|data| data.get("profession"))
+        .and_then(Nbt::as_str)
+        .map(|p| {
+            if p.contains(':') {
+                p.to_string()
+            } else {
+                format!("minecraft:{p}")
+            }
+        });
+    MobTags {
+        angry: flag(nbt, "Angry") || number(nbt, "AngerTime").is_some_and(|t| t > 0.0),
+        tame: flag(nbt, "Tame"),
+        baby: number(nbt, "Age").is_some_and(|age| age < 0.0) || flag(nbt, "IsBaby"),
+        profession,
+        facing: number(nbt, "Facing").map(|f| f as i8),
+    }
+}

@@ -1,0 +1,107 @@
+//! Every init command of the project's suite and of the upstream MCU suite,
+//! run on fresh games: the project's commands must all be accepted, and
+//! the upstream ids that 1.16.5 does not know must be rejected.
+
+use std::path::Path;
+
+use super::run;
+use crate::sim::game::Game;
+use crate::sim::CommandStatus;
+use crate::suite::{self, TaskSuite};
+
+/// Item ids in upstream `/give` commands that Minecraft 1.16.5 does not have.
+const UNKNOWN_TO_1_16_5: &[&str] = &[
+    "wool",
+    "planks",
+    "log",
+    "boat",
+    "carpet",
+    "raw_beef",
+    "bed",
+    "seeds",
+    "shovel",
+    "spyglass",
+    "water_bottle",
+    "copper_ore",
+    "pearlescent_froglight",
+];
+
+/// Runs each task's commands in order on its own game.
+fn outcomes(suite: &TaskSuite) -> Vec<(String, String, CommandStatus)> {
+    let mut all = Vec::new();
+    for task in &suite.tasks {
+        let mut game = Game::new(1);
+        for command in &task.init_commands {
+            let status = run(&mut game, command);
+            all.push((task.name.clone(), command.clone(), status));
+        }
+    }
+    all
+}
+
+/// The bare item id of a `/give` command, if it is one.
+fn given_item(command: &str) -> Option<&str> {
+    let mut words = command.trim_start_matches('/').split_whitespace();
+    (words.next()? == "give").then_some(())?;
+    let item = words.nth(1)?;
+    let item = item.split('{').next()?;
+    Some(item.strip_prefix("minecraft:").unwrap_or(item))
+}
+
+#[test]
+fn every_project_suite_command_is_accepted() {
+    let suite = suite::load(&suite::default_root()).expect("the project suite loads");
+    assert_eq!(suite.tasks.len(), 86);
+    let all = outcomes(&suite);
+    let offenders: Vec<String> = all
+        .iter()
+        .filter(|(_, _, status)| *status != CommandStatus::Accepted)
+        .map(|(task, command, status)| format!("{task}: {command} -> {status:?}"))
+        .collect();
+    assert!(!all.is_empty());
+    assert!(
+        offenders.is_empty(),
+        "not accepted:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn upstream_unknown_ids_are_rejected_and_the_rest_accepted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/upstream/mcu-agentbeats");
+    if !root.is_dir() {
+        eprintln!("skipped: no upstream suite at {}", root.display());
+        return;
+    }
+    let suite = suite::load(&root).expect("the upstream suite loads");
+    let all = outcomes(&suite);
+    let count = |pick: fn(&CommandStatus) -> bool| all.iter().filter(|(_, _, s)| pick(s)).count();
+    eprintln!(
+        "upstream init commands: {} accepted, {} rejected, {} unsupported (of {})",
+        count(|s| *s == CommandStatus::Accepted),
+        count(|s| matches!(s, CommandStatus::Rejected { .. })),
+        count(|s| matches!(s, CommandStatus::Unsupported { .. })),
+        all.len()
+    );
+    let mut wrong = Vec::new();
+    for (task, command, status) in &all {
+        let unknown = given_item(command).is_some_and(|id| UNKNOWN_TO_1_16_5.contains(&id));
+        let expected_ok = match status {
+            CommandStatus::Rejected { reason } => unknown && reason.starts_with("Unknown item"),
+            CommandStatus::Accepted => !unknown,
+            CommandStatus::Unsupported { .. } => false,
+        };
+        if !expected_ok {
+            wrong.push(format!("{task}: {command} -> {status:?}"));
+        }
+    }
+    assert!(
+        count(|s| matches!(s, CommandStatus::Rejected { .. })) >= 10,
+        "the upstream suite holds at least ten unknown ids"
+    );
+    assert!(
+        wrong.is_empty(),
+        "unexpected outcomes:\n{}",
+        wrong.join("\n")
+    );
+}
