@@ -182,7 +182,10 @@ impl Player {
 
     /// The amplifier of an active effect (0 is level I).
     pub fn effect_amplifier(&self, id: &str) -> Option<u8> {
-        self.effects.iter().find(|e| e.id == id).map(|e| e.amplifier)
+        self.effects
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.amplifier)
     }
 
     pub fn has_effect(&self, id: &str) -> bool {

@@ -38,10 +38,18 @@ fn tool_speed(stack: Option<&ItemStack>, id: BlockId) -> f32 {
     let cobweb = def.name == "cobweb";
     match tool_of(stack) {
         Some((ToolKind::Sword, ..)) if cobweb => 15.0,
-        Some((ToolKind::Sword, ..)) if is_leaves(id) || def.shape == Shape::Cross || traits::SWORD_FAST.contains(id) => 1.5,
+        Some((ToolKind::Sword, ..))
+            if is_leaves(id) || def.shape == Shape::Cross || traits::SWORD_FAST.contains(id) =>
+        {
+            1.5
+        }
         Some((ToolKind::Shears, ..)) if cobweb || is_leaves(id) => 15.0,
         Some((ToolKind::Shears, ..)) if def.name.ends_with("_wool") => 5.0,
-        Some((kind, _, speed)) if kind == def.tool && kind != ToolKind::Shears && kind != ToolKind::Sword => speed,
+        Some((kind, _, speed))
+            if kind == def.tool && kind != ToolKind::Shears && kind != ToolKind::Sword =>
+        {
+            speed
+        }
         _ => 1.0,
     }
 }
@@ -82,7 +90,9 @@ pub fn progress_per_tick(p: &Player, id: BlockId, eyes_in_water: bool) -> f32 {
     if let Some(a) = p.effect_amplifier("mining_fatigue") {
         speed *= FATIGUE[usize::from(a).min(3)];
     }
-    let aqua_affinity = p.inventory.armor[0].as_ref().is_some_and(|h| enchantment_level(h, "aqua_affinity") > 0);
+    let aqua_affinity = p.inventory.armor[0]
+        .as_ref()
+        .is_some_and(|h| enchantment_level(h, "aqua_affinity") > 0);
     if eyes_in_water && !aqua_affinity {
         speed /= 5.0;
     }
@@ -96,7 +106,10 @@ pub fn progress_per_tick(p: &Player, id: BlockId, eyes_in_water: bool) -> f32 {
 /// Whether the tool counts a use for breaking this block (`Item.mineBlock`).
 fn counts_tool_use(kind: ToolKind, id: BlockId) -> bool {
     let def = registry().block(id);
-    kind != ToolKind::Shears || traits::SHEARABLE.contains(id) || is_leaves(id) || def.name.ends_with("_wool")
+    kind != ToolKind::Shears
+        || traits::SHEARABLE.contains(id)
+        || is_leaves(id)
+        || def.name.ends_with("_wool")
 }
 
 /// Breaks the block at `pos` as the player: the held tool is used and
@@ -123,7 +136,12 @@ pub fn break_block(game: &mut Game, pos: BlockPos) {
     if harvest {
         game.stats.add(Event::MineBlock, def.name, 1);
         super::health::exhaust(&mut game.player, 0.005);
-        if let Drop::Item { item, count, shears_only } = def.drop {
+        if let Drop::Item {
+            item,
+            count,
+            shears_only,
+        } = def.drop
+        {
             let sheared = matches!(tool_of(held.as_ref()), Some((ToolKind::Shears, ..)));
             if !shears_only || sheared {
                 items::spawn_block_drop(game, pos, ItemStack::new(item, count));
@@ -172,7 +190,11 @@ pub fn tick_attack(game: &mut Game, held: bool, pressed: bool, target: Option<Ta
         }
     };
     let eye = p.eye();
-    let eyes_in_water = fluids::point_in(&game.world, [eye[0], eye[1] - 0.111_111_11, eye[2]], fluids::Fluid::Water);
+    let eyes_in_water = fluids::point_in(
+        &game.world,
+        [eye[0], eye[1] - 0.111_111_11, eye[2]],
+        fluids::Fluid::Water,
+    );
     let per_tick = progress_per_tick(p, hit.block, eyes_in_water);
     let same = p.breaking.as_ref().is_some_and(|b| b.pos == hit.pos);
     if pressed && !same {
@@ -223,7 +245,10 @@ mod tests {
         assert!((ticks_to_break(Some("stone_pickaxe"), "iron_ore") - 22.5).abs() < 1e-3);
         assert!((ticks_to_break(Some("shears"), "white_wool") - 0.8 * 30.0 / 5.0).abs() < 1e-3);
         assert!(progress_per_tick(&player_holding(None), block("grass"), false).is_infinite());
-        assert_eq!(progress_per_tick(&player_holding(None), block("bedrock"), false), 0.0);
+        assert_eq!(
+            progress_per_tick(&player_holding(None), block("bedrock"), false),
+            0.0
+        );
     }
 
     #[test]
@@ -240,8 +265,14 @@ mod tests {
         let stack = |n: &str| ItemStack::new(item(n), 1);
         assert!(!can_harvest(None, block("stone")));
         assert!(can_harvest(Some(&stack("wooden_pickaxe")), block("stone")));
-        assert!(!can_harvest(Some(&stack("wooden_pickaxe")), block("iron_ore")));
-        assert!(can_harvest(Some(&stack("stone_pickaxe")), block("iron_ore")));
+        assert!(!can_harvest(
+            Some(&stack("wooden_pickaxe")),
+            block("iron_ore")
+        ));
+        assert!(can_harvest(
+            Some(&stack("stone_pickaxe")),
+            block("iron_ore")
+        ));
         assert!(!can_harvest(Some(&stack("iron_shovel")), block("stone")));
         assert!(can_harvest(None, block("dirt")));
         assert!(can_harvest(Some(&stack("shears")), block("cobweb")));

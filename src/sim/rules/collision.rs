@@ -43,11 +43,11 @@ impl Aabb {
     /// Grows the box on the side `d` points to (a swept box).
     pub fn expand_towards(self, d: [f64; 3]) -> Aabb {
         let mut out = self;
-        for axis in 0..3 {
-            if d[axis] < 0.0 {
-                out.min[axis] += d[axis];
+        for (axis, &delta) in d.iter().enumerate() {
+            if delta < 0.0 {
+                out.min[axis] += delta;
             } else {
-                out.max[axis] += d[axis];
+                out.max[axis] += delta;
             }
         }
         out
@@ -88,7 +88,10 @@ impl Aabb {
                 }
                 continue;
             }
-            let (t0, t1) = ((self.min[a] - from[a]) / d[a], (self.max[a] - from[a]) / d[a]);
+            let (t0, t1) = (
+                (self.min[a] - from[a]) / d[a],
+                (self.max[a] - from[a]) / d[a],
+            );
             enter = enter.max(t0.min(t1));
             exit = exit.min(t0.max(t1));
         }
@@ -180,7 +183,13 @@ fn horizontal_sq(v: [f64; 3]) -> f64 {
 /// Vanilla's `Entity.collide`: the heuristic move, and for walkers on the
 /// ground that bumped into something, the better of stepping up by at
 /// most `step_height` and not stepping.
-pub fn collide(world: &World, aabb: &Aabb, d: [f64; 3], step_height: f64, on_ground: bool) -> [f64; 3] {
+pub fn collide(
+    world: &World,
+    aabb: &Aabb,
+    d: [f64; 3],
+    step_height: f64,
+    on_ground: bool,
+) -> [f64; 3] {
     let plain = collide_heuristically(world, aabb, d);
     let blocked_horizontally = plain[0] != d[0] || plain[2] != d[2];
     let may_step = on_ground || (plain[1] != d[1] && d[1] < 0.0);
@@ -188,7 +197,11 @@ pub fn collide(world: &World, aabb: &Aabb, d: [f64; 3], step_height: f64, on_gro
         return plain;
     }
     let mut stepped = collide_heuristically(world, aabb, [d[0], step_height, d[2]]);
-    let up = collide_heuristically(world, &aabb.expand_towards([d[0], 0.0, d[2]]), [0.0, step_height, 0.0]);
+    let up = collide_heuristically(
+        world,
+        &aabb.expand_towards([d[0], 0.0, d[2]]),
+        [0.0, step_height, 0.0],
+    );
     if up[1] < step_height {
         let across = collide_heuristically(world, &aabb.offset(up), [d[0], 0.0, d[2]]);
         let candidate = [across[0] + up[0], across[1] + up[1], across[2] + up[2]];
@@ -197,7 +210,8 @@ pub fn collide(world: &World, aabb: &Aabb, d: [f64; 3], step_height: f64, on_gro
         }
     }
     if horizontal_sq(stepped) > horizontal_sq(plain) {
-        let down = collide_heuristically(world, &aabb.offset(stepped), [0.0, -stepped[1] + d[1], 0.0]);
+        let down =
+            collide_heuristically(world, &aabb.offset(stepped), [0.0, -stepped[1] + d[1], 0.0]);
         return [stepped[0], stepped[1] + down[1], stepped[2]];
     }
     plain
@@ -241,7 +255,8 @@ pub struct Moved {
 
 impl Moved {
     pub fn horizontal_collision(&self) -> bool {
-        (self.wanted[0] - self.actual[0]).abs() >= 1e-5 || (self.wanted[2] - self.actual[2]).abs() >= 1e-5
+        (self.wanted[0] - self.actual[0]).abs() >= 1e-5
+            || (self.wanted[2] - self.actual[2]).abs() >= 1e-5
     }
 
     pub fn vertical_collision(&self) -> bool {
@@ -281,7 +296,10 @@ mod tests {
         put(&mut world, [1, 101, 0], "oak_slab");
         let aabb = Aabb::at_feet([0.5, 101.0, 0.5], 0.3, 1.8);
         let d = collide(&world, &aabb, [0.3, 0.0, 0.0], 0.6, true);
-        assert!((d[0] - 0.3).abs() < 1e-9 && (d[1] - 0.5).abs() < 1e-9, "{d:?}");
+        assert!(
+            (d[0] - 0.3).abs() < 1e-9 && (d[1] - 0.5).abs() < 1e-9,
+            "{d:?}"
+        );
         put(&mut world, [1, 101, 0], "stone");
         let d = collide(&world, &aabb, [0.3, 0.0, 0.0], 0.6, true);
         assert!((d[0] - 0.2).abs() < 1e-9 && d[1].abs() < 1e-9, "{d:?}");

@@ -43,7 +43,11 @@ fn move_entity(world: &World, e: &mut Entity, step: f64) -> Moved {
 }
 
 fn slipperiness_under(world: &World, pos: [f64; 3]) -> f64 {
-    traits::SLIPPERINESS.get(world.get([pos[0].floor() as i32, (pos[1] - 1.0).floor() as i32, pos[2].floor() as i32]))
+    traits::SLIPPERINESS.get(world.get([
+        pos[0].floor() as i32,
+        (pos[1] - 1.0).floor() as i32,
+        pos[2].floor() as i32,
+    ]))
 }
 
 /// `ItemEntity.tick` physics.
@@ -52,16 +56,28 @@ fn tick_item_physics(world: &World, e: &mut Entity) {
     let surface_line = 0.25 * 0.85 - 0.111_111_11;
     let floating = |depth: f64| depth > surface_line;
     if floating(fluids::depth_in(world, &aabb, Fluid::Water)) {
-        e.vel = [e.vel[0] * 0.99, e.vel[1] + if e.vel[1] < 0.06 { 5e-4 } else { 0.0 }, e.vel[2] * 0.99];
+        e.vel = [
+            e.vel[0] * 0.99,
+            e.vel[1] + if e.vel[1] < 0.06 { 5e-4 } else { 0.0 },
+            e.vel[2] * 0.99,
+        ];
     } else if floating(fluids::depth_in(world, &aabb, Fluid::Lava)) {
-        e.vel = [e.vel[0] * 0.95, e.vel[1] + if e.vel[1] < 0.06 { 5e-4 } else { 0.0 }, e.vel[2] * 0.95];
+        e.vel = [
+            e.vel[0] * 0.95,
+            e.vel[1] + if e.vel[1] < 0.06 { 5e-4 } else { 0.0 },
+            e.vel[2] * 0.95,
+        ];
     } else {
         e.vel[1] -= ITEM_GRAVITY;
     }
     let resting = e.on_ground && e.vel[0] * e.vel[0] + e.vel[2] * e.vel[2] <= 1e-5;
     if !resting || (e.age + e.id) % 4 == 0 {
         move_entity(world, e, 0.0);
-        let friction = if e.on_ground { slipperiness_under(world, e.pos) * 0.98 } else { 0.98 };
+        let friction = if e.on_ground {
+            slipperiness_under(world, e.pos) * 0.98
+        } else {
+            0.98
+        };
         e.vel = [e.vel[0] * friction, e.vel[1] * 0.98, e.vel[2] * friction];
         if e.on_ground && e.vel[1] < 0.0 {
             e.vel[1] *= -0.5;
@@ -88,14 +104,25 @@ fn merge_items(entities: &mut [Entity], index: usize) {
             continue;
         }
         let (
-            EntityKind::Item { stack: sa, pickup_delay: da },
-            EntityKind::Item { stack: sb, pickup_delay: db },
+            EntityKind::Item {
+                stack: sa,
+                pickup_delay: da,
+            },
+            EntityKind::Item {
+                stack: sb,
+                pickup_delay: db,
+            },
         ) = (&mut a.kind, &mut b.kind)
         else {
             continue;
         };
         let max = sa.max_stack();
-        if sa.count == 0 || sb.count == 0 || !sa.stacks_with(sb) || sa.count >= max || sb.count >= max {
+        if sa.count == 0
+            || sb.count == 0
+            || !sa.stacks_with(sb)
+            || sa.count >= max
+            || sb.count >= max
+        {
             continue;
         }
         let (into_a, age) = (sb.count < sa.count, a.age.min(b.age));
@@ -120,15 +147,19 @@ fn projectile_hit(game: &Game, e: &Entity) -> Option<[f64; 3]> {
         return None;
     }
     let dir = e.vel.map(|v| v / speed);
-    let block = raycast::cast(&game.world, e.pos, dir, speed, |b| registry().block(b).shape.collides())
-        .map(|h| h.distance / speed);
+    let block = raycast::cast(&game.world, e.pos, dir, speed, |b| {
+        registry().block(b).shape.collides()
+    })
+    .map(|h| h.distance / speed);
     let creature = game
         .entities
         .list
         .iter()
         .filter(|m| matches!(m.kind, EntityKind::Mob(_)))
         .filter_map(|m| entity_box(m).inflate([0.3; 3]).clip(e.pos, e.vel))
-        .fold(None, |best: Option<f64>, t| Some(best.map_or(t, |b| b.min(t))));
+        .fold(None, |best: Option<f64>, t| {
+            Some(best.map_or(t, |b| b.min(t)))
+        });
     let t = match (block, creature) {
         (Some(a), Some(b)) => a.min(b),
         (a, b) => a.or(b)?,
@@ -155,21 +186,35 @@ pub fn pick_up_items(game: &mut Game) {
         return;
     }
     let reach = player_box(&game.player).inflate([1.0, 0.5, 1.0]);
-    let Game { entities, player, stats, .. } = game;
+    let Game {
+        entities,
+        player,
+        stats,
+        ..
+    } = game;
     for e in entities.list.iter_mut() {
         let touching = entity_box(e).intersects(&reach);
-        let EntityKind::Item { stack, pickup_delay: 0 } = &mut e.kind else {
+        let EntityKind::Item {
+            stack,
+            pickup_delay: 0,
+        } = &mut e.kind
+        else {
             continue;
         };
         if !touching || stack.count == 0 {
             continue;
         }
         let before = stack.count;
-        let left = player.inventory.insert(stack.clone()).map_or(0, |s| s.count);
+        let left = player
+            .inventory
+            .insert(stack.clone())
+            .map_or(0, |s| s.count);
         stats.add(Event::Pickup, stack.name(), u64::from(before - left));
         stack.count = left;
     }
-    entities.list.retain(|e| !matches!(&e.kind, EntityKind::Item { stack, .. } if stack.count == 0));
+    entities
+        .list
+        .retain(|e| !matches!(&e.kind, EntityKind::Item { stack, .. } if stack.count == 0));
 }
 
 /// Advances every entity one tick, in list order.
@@ -178,7 +223,10 @@ pub fn tick(game: &mut Game) {
     for index in 0..game.entities.list.len() {
         let mut e = game.entities.list[index].clone();
         match e.kind {
-            EntityKind::Item { ref mut pickup_delay, .. } => {
+            EntityKind::Item {
+                ref mut pickup_delay,
+                ..
+            } => {
                 *pickup_delay = pickup_delay.saturating_sub(1);
                 let cell_before = e.pos.map(|v| v.floor() as i64);
                 tick_item_physics(&game.world, &mut e);
@@ -202,7 +250,11 @@ pub fn tick(game: &mut Game) {
                     for a in 0..3 {
                         e.pos[a] += e.vel[a];
                     }
-                    let drag = if fluids::any_in(&game.world, &entity_box(&e)) { 0.8 } else { 0.99 };
+                    let drag = if fluids::any_in(&game.world, &entity_box(&e)) {
+                        0.8
+                    } else {
+                        0.99
+                    };
                     e.vel = e.vel.map(|v| v * drag);
                     e.vel[1] -= PROJECTILE_GRAVITY;
                     if e.pos[1] < VOID_Y {
@@ -214,13 +266,22 @@ pub fn tick(game: &mut Game) {
             EntityKind::Mob(_) => {
                 e.age += 1;
                 move_entity(&game.world, &mut e, 0.6);
-                let friction = if e.on_ground { slipperiness_under(&game.world, e.pos) * 0.91 } else { 0.91 };
-                e.vel = [e.vel[0] * friction, (e.vel[1] - MOB_GRAVITY) * 0.98, e.vel[2] * friction];
+                let friction = if e.on_ground {
+                    slipperiness_under(&game.world, e.pos) * 0.91
+                } else {
+                    0.91
+                };
+                e.vel = [
+                    e.vel[0] * friction,
+                    (e.vel[1] - MOB_GRAVITY) * 0.98,
+                    e.vel[2] * friction,
+                ];
                 game.entities.list[index] = e;
             }
         }
     }
     game.entities.list.retain(|e| {
-        !gone.contains(&e.id) && !matches!(&e.kind, EntityKind::Item { stack, .. } if stack.count == 0)
+        !gone.contains(&e.id)
+            && !matches!(&e.kind, EntityKind::Item { stack, .. } if stack.count == 0)
     });
 }

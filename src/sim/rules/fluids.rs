@@ -56,7 +56,11 @@ pub fn depth_in(world: &World, aabb: &Aabb, fluid: Fluid) -> f64 {
 
 /// Whether the point is below the surface of `fluid`.
 pub fn point_in(world: &World, point: [f64; 3], fluid: Fluid) -> bool {
-    let pos = [point[0].floor() as i32, point[1].floor() as i32, point[2].floor() as i32];
+    let pos = [
+        point[0].floor() as i32,
+        point[1].floor() as i32,
+        point[2].floor() as i32,
+    ];
     height_at(world, pos, fluid).is_some_and(|h| point[1] < f64::from(pos[1]) + h)
 }
 
@@ -74,9 +78,10 @@ pub fn settle_around(world: &mut World, pos: BlockPos) {
         if Fluid::of(world.get(lava)) != Some(Fluid::Lava) {
             continue;
         }
-        let touched = TOUCHING
-            .iter()
-            .any(|d| Fluid::of(world.get([lava[0] + d[0], lava[1] + d[1], lava[2] + d[2]])) == Some(Fluid::Water));
+        let touched = TOUCHING.iter().any(|d| {
+            Fluid::of(world.get([lava[0] + d[0], lava[1] + d[1], lava[2] + d[2]]))
+                == Some(Fluid::Water)
+        });
         if touched {
             world.set(lava, block("obsidian"));
         }

@@ -74,7 +74,9 @@ pub fn hurt(p: &mut Player, stats: &mut Statistics, amount: f32, cause: Damage) 
         amount
     };
     let dealt = match p.effect_amplifier("resistance") {
-        Some(a) if cause != Damage::Void => (dealt * (25.0 - 5.0 * f32::from(a + 1)) / 25.0).max(0.0),
+        Some(a) if cause != Damage::Void => {
+            (dealt * (25.0 - 5.0 * f32::from(a + 1)) / 25.0).max(0.0)
+        }
         _ => dealt,
     };
     if dealt <= 0.0 {
@@ -96,9 +98,15 @@ pub fn heal(p: &mut Player, amount: f32) {
 /// Fall damage on landing: one point per block beyond three.
 pub fn land(p: &mut Player, stats: &mut Statistics, distance: f64, on: BlockId) {
     if distance >= 2.0 {
-        stats.add(Event::Custom, "fall_one_cm", (distance * 100.0).round() as u64);
+        stats.add(
+            Event::Custom,
+            "fall_one_cm",
+            (distance * 100.0).round() as u64,
+        );
     }
-    let jump_boost = p.effect_amplifier("jump_boost").map_or(0.0, |a| f64::from(a) + 1.0);
+    let jump_boost = p
+        .effect_amplifier("jump_boost")
+        .map_or(0.0, |a| f64::from(a) + 1.0);
     let damage = ((distance - 3.0 - jump_boost) * traits::FALL_DAMAGE_FACTOR.get(on)).ceil();
     if damage > 0.0 {
         hurt(p, stats, damage as f32, Damage::Fall);
@@ -147,9 +155,16 @@ fn tick_food(p: &mut Player, stats: &mut Statistics) {
 /// Breath under water: one tick of air per tick, 2 damage each second
 /// once it runs out; it refills four times as fast.
 fn tick_breath(game: &mut Game) {
-    let Game { world, player: p, stats, .. } = game;
+    let Game {
+        world,
+        player: p,
+        stats,
+        ..
+    } = game;
     let eye = p.eye();
-    if fluids::point_in(world, [eye[0], eye[1] - 0.111_111_11, eye[2]], Fluid::Water) && !p.has_effect("water_breathing") {
+    if fluids::point_in(world, [eye[0], eye[1] - 0.111_111_11, eye[2]], Fluid::Water)
+        && !p.has_effect("water_breathing")
+    {
         p.air -= 1;
         if p.air <= -20 {
             p.air = 0;
@@ -163,7 +178,9 @@ fn tick_breath(game: &mut Game) {
 /// Everything health-related that happens once per tick while alive.
 pub fn tick_alive(game: &mut Game) {
     tick_breath(game);
-    let Game { player: p, stats, .. } = game;
+    let Game {
+        player: p, stats, ..
+    } = game;
     if p.hurt_cooldown > 0 {
         p.hurt_cooldown -= 1;
     }
@@ -194,7 +211,11 @@ pub fn check_death(game: &mut Game) {
     game.stats.add(Event::Custom, "deaths", 1);
     let inventory = std::mem::take(&mut game.player.inventory);
     game.player.inventory.selected = inventory.selected;
-    let stacks = inventory.main.into_iter().chain(inventory.armor).chain(std::iter::once(inventory.offhand));
+    let stacks = inventory
+        .main
+        .into_iter()
+        .chain(inventory.armor)
+        .chain(std::iter::once(inventory.offhand));
     for stack in stacks.flatten() {
         items::drop_around_player(game, stack);
     }
@@ -210,8 +231,16 @@ pub fn tick_dead(game: &mut Game) {
         return;
     }
     let spawn = game.spawn;
-    game.world.ensure_around(spawn[0], spawn[2], crate::sim::game::GENERATION_RADIUS_CHUNKS);
-    let mut feet = [f64::from(spawn[0]) + 0.5, f64::from(spawn[1]), f64::from(spawn[2]) + 0.5];
+    game.world.ensure_around(
+        spawn[0],
+        spawn[2],
+        crate::sim::game::GENERATION_RADIUS_CHUNKS,
+    );
+    let mut feet = [
+        f64::from(spawn[0]) + 0.5,
+        f64::from(spawn[1]),
+        f64::from(spawn[2]) + 0.5,
+    ];
     let inventory = std::mem::take(&mut game.player.inventory);
     let mut fresh = Player::new(feet);
     while feet[1] < f64::from(crate::sim::world::HEIGHT)

@@ -55,14 +55,23 @@ pub fn consume_one(inv: &mut Inventory, hand: Hand) {
 
 /// The level of an enchantment on a stack, 0 without it.
 pub fn enchantment_level(stack: &ItemStack, id: &str) -> u16 {
-    stack.enchantments.iter().find(|e| e.id == id).map_or(0, |e| e.level)
+    stack
+        .enchantments
+        .iter()
+        .find(|e| e.id == id)
+        .map_or(0, |e| e.level)
 }
 
 /// Wears the tool in the main hand by `amount` (`hurtAndBreak`): each
 /// point may be spared by Unbreaking; when the damage reaches the
 /// durability the tool breaks, counting `break_item`.
 pub fn wear_main_hand(game: &mut Game, amount: u16) {
-    let Game { player, rngs, stats, .. } = game;
+    let Game {
+        player,
+        rngs,
+        stats,
+        ..
+    } = game;
     let slot = Hand::Main.slot_mut(&mut player.inventory);
     let Some(stack) = slot else { return };
     let durability = registry().item(stack.item).durability;
@@ -70,7 +79,9 @@ pub fn wear_main_hand(game: &mut Game, amount: u16) {
         return;
     }
     let unbreaking = enchantment_level(stack, "unbreaking");
-    let spared = (0..amount).filter(|_| unbreaking > 0 && rngs.drops.gen_range(0..=unbreaking) > 0).count() as u16;
+    let spared = (0..amount)
+        .filter(|_| unbreaking > 0 && rngs.drops.gen_range(0..=unbreaking) > 0)
+        .count() as u16;
     stack.damage += amount - spared;
     if stack.damage >= durability {
         stats.add(Event::BreakItem, stack.name(), 1);
@@ -87,7 +98,11 @@ pub fn spawn_block_drop(game: &mut Game, pos: BlockPos, stack: ItemStack) {
         f64::from(pos[1]) + 0.5 + jitter() - 0.125,
         f64::from(pos[2]) + 0.5 + jitter(),
     ];
-    let vel = [rng.gen::<f64>() * 0.2 - 0.1, 0.2, rng.gen::<f64>() * 0.2 - 0.1];
+    let vel = [
+        rng.gen::<f64>() * 0.2 - 0.1,
+        0.2,
+        rng.gen::<f64>() * 0.2 - 0.1,
+    ];
     game.entities.spawn(
         EntityKind::Item {
             stack,
@@ -109,7 +124,10 @@ fn hand_point(game: &Game) -> [f64; 3] {
 pub fn throw_from_player(game: &mut Game, stack: ItemStack) {
     let at = hand_point(game);
     let p = &game.player;
-    let (pitch, yaw) = (f64::from(p.pitch).to_radians(), f64::from(p.yaw).to_radians());
+    let (pitch, yaw) = (
+        f64::from(p.pitch).to_radians(),
+        f64::from(p.yaw).to_radians(),
+    );
     let rng = &mut game.rngs.drops;
     let angle = rng.gen::<f32>() * std::f32::consts::TAU;
     let spread = 0.02 * rng.gen::<f32>();
@@ -119,7 +137,8 @@ pub fn throw_from_player(game: &mut Game, stack: ItemStack) {
         -pitch.sin() * 0.3 + 0.1 + f64::from(lift),
         yaw.cos() * pitch.cos() * 0.3 + f64::from(angle.sin() * spread),
     ];
-    game.stats.add(Event::Drop, stack.name(), u64::from(stack.count));
+    game.stats
+        .add(Event::Drop, stack.name(), u64::from(stack.count));
     game.entities.spawn(
         EntityKind::Item {
             stack,

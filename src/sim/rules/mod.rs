@@ -80,7 +80,11 @@ pub fn tick(game: &mut Game, action: &Action) {
     health::check_death(game);
     entities::tick(game);
     let [x, _, z] = game.player.pos;
-    game.world.ensure_around(x.floor() as i32, z.floor() as i32, game::GENERATION_RADIUS_CHUNKS);
+    game.world.ensure_around(
+        x.floor() as i32,
+        z.floor() as i32,
+        game::GENERATION_RADIUS_CHUNKS,
+    );
 }
 
 /// Camera deltas: positive pitch looks down (clamped to ±90), positive yaw turns right.
@@ -109,22 +113,27 @@ fn pick_block(game: &mut Game, target: Option<Target>) {
         return;
     };
     let registry = registry();
-    let wanted = registry.item_of_block(hit.block).or(match registry.block(hit.block).drop {
-        Drop::Item { item, .. } => Some(item),
-        Drop::Nothing => None,
-    });
+    let wanted = registry
+        .item_of_block(hit.block)
+        .or(match registry.block(hit.block).drop {
+            Drop::Item { item, .. } => Some(item),
+            Drop::Nothing => None,
+        });
     let Some(wanted) = wanted else { return };
     let inv = &mut game.player.inventory;
     if let Some(slot) = inv.hotbar_slot_of(wanted) {
         inv.selected = slot;
         return;
     }
-    let held = |s: &Option<crate::sim::inventory::ItemStack>| s.as_ref().is_some_and(|s| s.item == wanted);
+    let held =
+        |s: &Option<crate::sim::inventory::ItemStack>| s.as_ref().is_some_and(|s| s.item == wanted);
     let Some(from) = inv.main.iter().position(held) else {
         return;
     };
     let hotbar = crate::sim::inventory::HOTBAR_SLOTS;
-    let free = (0..hotbar).map(|i| (inv.selected + i) % hotbar).find(|&i| inv.main[i].is_none());
+    let free = (0..hotbar)
+        .map(|i| (inv.selected + i) % hotbar)
+        .find(|&i| inv.main[i].is_none());
     inv.selected = free.unwrap_or(inv.selected);
     inv.main.swap(inv.selected, from);
 }

@@ -52,7 +52,11 @@ impl Surroundings {
         Surroundings {
             water_depth: fluids::depth_in(world, &aabb, Fluid::Water),
             lava_depth: fluids::depth_in(world, &aabb, Fluid::Lava),
-            eyes_in_water: fluids::point_in(world, [eye[0], eye[1] - 0.111_111_11, eye[2]], Fluid::Water),
+            eyes_in_water: fluids::point_in(
+                world,
+                [eye[0], eye[1] - 0.111_111_11, eye[2]],
+                Fluid::Water,
+            ),
             on_climbable: traits::CLIMBABLE.contains(world.get(p.block_pos())),
         }
     }
@@ -91,7 +95,10 @@ fn update_sprint(p: &mut Player, input: &MoveInput, forward_impulse: f64, around
         let stop = if p.swimming {
             (!p.on_ground && !input.sneak && no_push) || !around.in_water()
         } else {
-            no_push || p.horizontal_collision || (around.in_water() && !around.eyes_in_water) || p.sneaking
+            no_push
+                || p.horizontal_collision
+                || (around.in_water() && !around.eyes_in_water)
+                || p.sneaking
         };
         if stop {
             p.sprinting = false;
@@ -107,7 +114,11 @@ fn accelerate(p: &mut Player, speed: f64, strafe: f64, forward: f64) {
     if length_sq < 1e-7 {
         return;
     }
-    let scale = if length_sq > 1.0 { speed / length_sq.sqrt() } else { speed };
+    let scale = if length_sq > 1.0 {
+        speed / length_sq.sqrt()
+    } else {
+        speed
+    };
     let (x, z) = (strafe * scale, forward * scale);
     let yaw = f64::from(p.yaw).to_radians();
     let (sin, cos) = (yaw.sin(), yaw.cos());
@@ -132,7 +143,11 @@ fn movement_speed(p: &Player) -> f64 {
 
 /// The block under the feet that sets friction (`getBlockPosBelowThatAffectsMyMovement`).
 fn block_below(world: &World, p: &Player) -> BlockId {
-    world.get([p.pos[0].floor() as i32, (p.pos[1] - 0.500_000_1).floor() as i32, p.pos[2].floor() as i32])
+    world.get([
+        p.pos[0].floor() as i32,
+        (p.pos[1] - 0.500_000_1).floor() as i32,
+        p.pos[2].floor() as i32,
+    ])
 }
 
 /// A landing that may hurt: the fall distance and the block landed on.
@@ -143,7 +158,13 @@ pub struct Landing {
 
 /// One `Entity.move` of the player: edge guard, collision, step-up, fall
 /// distance, velocity stops, cobweb slowdown and block speed factors.
-fn move_player(world: &World, p: &mut Player, wanted: [f64; 3], sneak_key: bool, landing: &mut Option<Landing>) -> Moved {
+fn move_player(
+    world: &World,
+    p: &mut Player,
+    wanted: [f64; 3],
+    sneak_key: bool,
+    landing: &mut Option<Landing>,
+) -> Moved {
     let mut d = wanted;
     if let Some(m) = p.stuck_multiplier.take() {
         d = [d[0] * m[0], d[1] * m[1], d[2] * m[2]];
@@ -152,7 +173,10 @@ fn move_player(world: &World, p: &mut Player, wanted: [f64; 3], sneak_key: bool,
     let aabb = player_box(p);
     let above_ground = p.on_ground
         || (p.fall_distance < STEP_HEIGHT
-            && !collision::is_free(world, &aabb.offset([0.0, p.fall_distance - STEP_HEIGHT, 0.0])));
+            && !collision::is_free(
+                world,
+                &aabb.offset([0.0, p.fall_distance - STEP_HEIGHT, 0.0]),
+            ));
     if sneak_key && above_ground {
         d = collision::back_off_from_edge(world, &aabb, d, STEP_HEIGHT);
     }
@@ -170,7 +194,11 @@ fn move_player(world: &World, p: &mut Player, wanted: [f64; 3], sneak_key: bool,
     }
     if p.on_ground {
         if p.fall_distance > 0.0 {
-            let on = [p.pos[0].floor() as i32, (p.pos[1] - 0.2).floor() as i32, p.pos[2].floor() as i32];
+            let on = [
+                p.pos[0].floor() as i32,
+                (p.pos[1] - 0.2).floor() as i32,
+                p.pos[2].floor() as i32,
+            ];
             *landing = Some(Landing {
                 distance: p.fall_distance,
                 block: world.get(on),
@@ -189,15 +217,23 @@ fn move_player(world: &World, p: &mut Player, wanted: [f64; 3], sneak_key: bool,
         p.fall_distance = 0.0;
     }
     let at_feet = traits::SPEED_FACTOR.get(world.get(p.block_pos()));
-    let factor = if at_feet != 1.0 { at_feet } else { traits::SPEED_FACTOR.get(block_below(world, p)) };
+    let factor = if at_feet != 1.0 {
+        at_feet
+    } else {
+        traits::SPEED_FACTOR.get(block_below(world, p))
+    };
     p.vel[0] *= factor;
     p.vel[2] *= factor;
     moved
 }
 
 fn jump_from_ground(world: &World, p: &mut Player, stats: &mut Statistics) {
-    let factor = traits::JUMP_FACTOR.get(world.get(p.block_pos())).min(traits::JUMP_FACTOR.get(block_below(world, p)));
-    let boost = p.effect_amplifier("jump_boost").map_or(0.0, |a| 0.1 * f64::from(a + 1));
+    let factor = traits::JUMP_FACTOR
+        .get(world.get(p.block_pos()))
+        .min(traits::JUMP_FACTOR.get(block_below(world, p)));
+    let boost = p
+        .effect_amplifier("jump_boost")
+        .map_or(0.0, |a| 0.1 * f64::from(a + 1));
     p.vel[1] = JUMP_VELOCITY * factor + boost;
     if p.sprinting {
         let yaw = f64::from(p.yaw).to_radians();
@@ -226,7 +262,10 @@ fn sink(p: &mut Player) {
         return;
     }
     let falling = p.vel[1] <= 0.0;
-    p.vel[1] = if falling && (p.vel[1] - 0.005).abs() >= 0.003 && (p.vel[1] - GRAVITY / 16.0).abs() < 0.003 {
+    p.vel[1] = if falling
+        && (p.vel[1] - 0.005).abs() >= 0.003
+        && (p.vel[1] - GRAVITY / 16.0).abs() < 0.003
+    {
         -0.003
     } else {
         p.vel[1] - GRAVITY / 16.0
@@ -247,7 +286,12 @@ fn hop_out_of_fluid(world: &World, p: &mut Player, start_y: f64) {
 /// Advances the player's position by one tick of physics and counts the
 /// distance statistics. Fall damage is dealt on landing.
 pub fn travel(game: &mut Game, input: &MoveInput) {
-    let Game { world, player: p, stats, .. } = game;
+    let Game {
+        world,
+        player: p,
+        stats,
+        ..
+    } = game;
     let around = Surroundings::measure(world, p);
     p.in_water = around.in_water();
     if p.in_water {
@@ -262,17 +306,26 @@ pub fn travel(game: &mut Game, input: &MoveInput) {
             *v = 0.0;
         }
     }
-    let slow = if p.sneaking { SNEAK_FACTOR } else { 1.0 } * if p.eating_ticks > 0 { USING_ITEM_FACTOR } else { 1.0 };
+    let slow = if p.sneaking { SNEAK_FACTOR } else { 1.0 }
+        * if p.eating_ticks > 0 {
+            USING_ITEM_FACTOR
+        } else {
+            1.0
+        };
     let (forward, strafe) = (input.forward * slow, input.strafe * slow);
     update_sprint(p, input, forward, &around);
     let (forward, strafe) = (forward * 0.98, strafe * 0.98);
 
     if input.jump {
-        let water_swim = around.in_water() && (!p.on_ground || around.water_depth > FLUID_JUMP_THRESHOLD);
-        let lava_swim = around.in_lava() && (!p.on_ground || around.lava_depth > FLUID_JUMP_THRESHOLD);
+        let water_swim =
+            around.in_water() && (!p.on_ground || around.water_depth > FLUID_JUMP_THRESHOLD);
+        let lava_swim =
+            around.in_lava() && (!p.on_ground || around.lava_depth > FLUID_JUMP_THRESHOLD);
         if water_swim || lava_swim {
             p.vel[1] += 0.04;
-        } else if (p.on_ground || (around.in_water() && around.water_depth <= FLUID_JUMP_THRESHOLD)) && p.jump_delay == 0 {
+        } else if (p.on_ground || (around.in_water() && around.water_depth <= FLUID_JUMP_THRESHOLD))
+            && p.jump_delay == 0
+        {
             jump_from_ground(world, p, stats);
             p.jump_delay = 10;
         }
@@ -322,7 +375,11 @@ pub fn travel(game: &mut Game, input: &MoveInput) {
         } else {
             AIR_ACCELERATION
         };
-        let friction = if p.on_ground { slipperiness * 0.91 } else { 0.91 };
+        let friction = if p.on_ground {
+            slipperiness * 0.91
+        } else {
+            0.91
+        };
         accelerate(p, acceleration, strafe, forward);
         if around.on_climbable {
             limit_on_climbable(p, input.sneak);
@@ -332,11 +389,23 @@ pub fn travel(game: &mut Game, input: &MoveInput) {
         if (p.horizontal_collision || input.jump) && around.on_climbable {
             p.vel[1] = 0.2;
         }
-        let fall_gravity = if p.vel[1] <= 0.0 && p.has_effect("slow_falling") { 0.01 } else { GRAVITY };
-        p.vel = [p.vel[0] * friction, (p.vel[1] - fall_gravity) * 0.98, p.vel[2] * friction];
+        let fall_gravity = if p.vel[1] <= 0.0 && p.has_effect("slow_falling") {
+            0.01
+        } else {
+            GRAVITY
+        };
+        p.vel = [
+            p.vel[0] * friction,
+            (p.vel[1] - fall_gravity) * 0.98,
+            p.vel[2] * friction,
+        ];
     }
 
-    let delta = [p.pos[0] - start[0], p.pos[1] - start[1], p.pos[2] - start[2]];
+    let delta = [
+        p.pos[0] - start[0],
+        p.pos[1] - start[1],
+        p.pos[2] - start[2],
+    ];
     count_distance(p, stats, delta, &around);
     if let Some(landing) = landing {
         health::land(p, stats, landing.distance, landing.block);

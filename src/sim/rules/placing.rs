@@ -30,7 +30,10 @@ const WALL_VARIANTS: &[(&str, &str)] = &[
 
 fn wall_variant(id: BlockId) -> Option<BlockId> {
     let name = registry().block(id).name;
-    WALL_VARIANTS.iter().find(|(floor, _)| *floor == name).map(|(_, wall)| block(wall))
+    WALL_VARIANTS
+        .iter()
+        .find(|(floor, _)| *floor == name)
+        .map(|(_, wall)| block(wall))
 }
 
 /// Whether a block's collision box at `pos` would overlap the player or a creature.
@@ -38,11 +41,18 @@ fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
     let Some(b) = collision::block_box(id, pos) else {
         return false;
     };
-    let mobs = game.entities.list.iter().filter(|e| matches!(e.kind, EntityKind::Mob(_))).map(|e| {
-        let (half, height) = e.size();
-        Aabb::at_feet(e.pos, half, height)
-    });
-    std::iter::once(player_box(&game.player)).chain(mobs).any(|a| a.intersects(&b))
+    let mobs = game
+        .entities
+        .list
+        .iter()
+        .filter(|e| matches!(e.kind, EntityKind::Mob(_)))
+        .map(|e| {
+            let (half, height) = e.size();
+            Aabb::at_feet(e.pos, half, height)
+        });
+    std::iter::once(player_box(&game.player))
+        .chain(mobs)
+        .any(|a| a.intersects(&b))
 }
 
 /// The cell a block or fluid goes into when `hit` is clicked.
@@ -52,7 +62,8 @@ pub fn placement_cell(game: &Game, hit: &Hit) -> Option<BlockPos> {
     } else {
         hit.adjacent()
     };
-    ((0..HEIGHT).contains(&pos[1]) && traits::REPLACEABLE.contains(game.world.get(pos))).then_some(pos)
+    ((0..HEIGHT).contains(&pos[1]) && traits::REPLACEABLE.contains(game.world.get(pos)))
+        .then_some(pos)
 }
 
 /// Which block to set: the wall variant against a side face, else the block itself.
@@ -100,7 +111,9 @@ mod tests {
         game.player.inventory.main[0] = Some(ItemStack::new(item("dirt"), 2));
         game.player.pitch = 60.0;
         run(&mut game, &keys(&[Key::Use]), 1);
-        let placed: Vec<_> = (0..3).map(|dz| game.world.get([0, FLOOR + 1, dz])).collect();
+        let placed: Vec<_> = (0..3)
+            .map(|dz| game.world.get([0, FLOOR + 1, dz]))
+            .collect();
         assert!(placed.contains(&block("dirt")), "{placed:?}");
         assert_eq!(game.stats.get(Event::UseItem, "dirt"), 1);
         assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 1);
@@ -117,7 +130,11 @@ mod tests {
         game.player.inventory.main[0] = Some(ItemStack::new(item("torch"), 5));
         run(&mut game, &keys(&[]), 1);
         run(&mut game, &keys(&[Key::Use]), 1);
-        assert_eq!(game.world.get([0, FLOOR + 1, 0]), block("torch"), "torches have no collision");
+        assert_eq!(
+            game.world.get([0, FLOOR + 1, 0]),
+            block("torch"),
+            "torches have no collision"
+        );
     }
 
     #[test]

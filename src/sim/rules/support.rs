@@ -33,10 +33,12 @@ pub fn can_survive(world: &World, pos: BlockPos, id: BlockId) -> bool {
         Shape::Cross if traits::CROPS.contains(id) => below == block("farmland"),
         Shape::Cross if id == block("sugar_cane") => {
             below == id
-                || ((traits::SOIL.contains(below) || below == block("sand") || below == block("red_sand"))
-                    && SIDES
-                        .iter()
-                        .any(|&d| super::fluids::Fluid::of(world.get(offset(pos, [d[0], -1, d[2]]))).is_some()))
+                || ((traits::SOIL.contains(below)
+                    || below == block("sand")
+                    || below == block("red_sand"))
+                    && SIDES.iter().any(|&d| {
+                        super::fluids::Fluid::of(world.get(offset(pos, [d[0], -1, d[2]]))).is_some()
+                    }))
         }
         Shape::Cross if id == block("cobweb") || id == block("vine") => true,
         Shape::Cross => traits::SOIL.contains(below) || below == id || below == block("sand"),

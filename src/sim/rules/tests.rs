@@ -17,7 +17,9 @@ const GROUND_KEEP: f64 = 0.546;
 /// Distance walked in `n` ticks from rest, by vanilla's recurrence
 /// v ← (v + a)·k, each tick moving v + a.
 fn expected_walk(n: u32, a: f64) -> f64 {
-    (1..=n).map(|k| a * (1.0 - GROUND_KEEP.powi(k as i32)) / (1.0 - GROUND_KEEP)).sum()
+    (1..=n)
+        .map(|k| a * (1.0 - GROUND_KEEP.powi(k as i32)) / (1.0 - GROUND_KEEP))
+        .sum()
 }
 
 fn items_on_ground(game: &Game) -> Vec<(&'static str, u8)> {
@@ -36,14 +38,20 @@ fn walking_forward_matches_vanilla_speed() {
     let mut game = platform_game();
     run(&mut game, &keys(&[Key::Forward]), 20);
     let walked = game.player.pos[2] - 0.5;
-    assert!((walked - expected_walk(20, WALK_ACCELERATION)).abs() < 1e-6, "{walked}");
+    assert!(
+        (walked - expected_walk(20, WALK_ACCELERATION)).abs() < 1e-6,
+        "{walked}"
+    );
     let before = game.player.pos[2];
     run(&mut game, &keys(&[Key::Forward]), 1);
     let speed = (game.player.pos[2] - before) * 20.0;
     assert!((speed - 4.317).abs() < 0.01, "walking speed {speed} m/s");
     let walked_cm = (game.player.pos[2] - 0.5) * 100.0;
     let counted = game.stats.get(Event::Custom, "walk_one_cm") as f64;
-    assert!((counted - walked_cm).abs() <= 21.0 * 0.5, "rounded per tick: {counted} vs {walked_cm}");
+    assert!(
+        (counted - walked_cm).abs() <= 21.0 * 0.5,
+        "rounded per tick: {counted} vs {walked_cm}"
+    );
     assert!(game.player.pos[0] == 0.5 && game.player.pos[1] == f64::from(FLOOR + 1));
 }
 
@@ -57,7 +65,11 @@ fn sprinting_and_sneaking_change_the_speed() {
     assert!(sprint.stats.get(Event::Custom, "sprint_one_cm") > 0);
 
     let mut sneak = platform_game();
-    run(&mut sneak, &keys(&[Key::Forward, Key::Sneak, Key::Sprint]), 40);
+    run(
+        &mut sneak,
+        &keys(&[Key::Forward, Key::Sneak, Key::Sprint]),
+        40,
+    );
     let before = sneak.player.pos[2];
     run(&mut sneak, &keys(&[Key::Forward, Key::Sneak]), 1);
     assert!(((sneak.player.pos[2] - before) * 20.0 - 1.295).abs() < 0.01);
@@ -89,7 +101,11 @@ fn a_wall_stops_the_player() {
         put(&mut game.world, [0, y, 3], "stone");
     }
     run(&mut game, &keys(&[Key::Forward]), 40);
-    assert!((game.player.pos[2] - 2.7).abs() < 1e-9, "{}", game.player.pos[2]);
+    assert!(
+        (game.player.pos[2] - 2.7).abs() < 1e-9,
+        "{}",
+        game.player.pos[2]
+    );
     assert!(game.player.horizontal_collision);
 }
 
@@ -133,9 +149,16 @@ fn sneaking_keeps_the_player_on_the_edge() {
     }
     run(&mut game, &keys(&[Key::Forward, Key::Sneak]), 60);
     assert_eq!(game.player.pos[1], f64::from(FLOOR + 1));
-    assert!(game.player.pos[2] > 2.0 && game.player.pos[2] < 2.31, "{}", game.player.pos[2]);
+    assert!(
+        game.player.pos[2] > 2.0 && game.player.pos[2] < 2.31,
+        "{}",
+        game.player.pos[2]
+    );
     run(&mut game, &keys(&[Key::Forward]), 20);
-    assert!(game.player.pos[1] < f64::from(FLOOR + 1), "without sneaking they fall");
+    assert!(
+        game.player.pos[1] < f64::from(FLOOR + 1),
+        "without sneaking they fall"
+    );
 }
 
 #[test]
@@ -192,7 +215,10 @@ fn ladders_are_climbed_and_sneaking_holds_on() {
     run(&mut game, &keys(&[Key::Sneak]), 20);
     assert!((game.player.pos[1] - high).abs() < 0.3);
     run(&mut game, &Action::noop(), 60);
-    assert_eq!(game.player.health, 20.0, "sliding down a ladder does not hurt");
+    assert_eq!(
+        game.player.health, 20.0,
+        "sliding down a ladder does not hurt"
+    );
 }
 
 /// Looks straight down at the floor block under the player's feet.
@@ -261,7 +287,10 @@ fn iron_ore_needs_a_stone_pickaxe() {
         look_down(&mut game);
         run(&mut game, &keys(&[Key::Attack]), 151);
         assert_eq!(game.world.get([0, FLOOR, 0]), BlockId::AIR);
-        assert_eq!(game.stats.get(Event::MineBlock, "iron_ore"), u64::from(drops));
+        assert_eq!(
+            game.stats.get(Event::MineBlock, "iron_ore"),
+            u64::from(drops)
+        );
         assert_eq!(!items_on_ground(&game).is_empty(), drops, "{tool}");
     }
 }
@@ -290,7 +319,11 @@ fn grass_needs_shears_to_drop() {
     put(&mut game.world, [0, FLOOR + 1, 1], "grass");
     game.player.pitch = 60.0;
     run(&mut game, &keys(&[Key::Attack]), 1);
-    assert_eq!(game.world.get([0, FLOOR + 1, 1]), BlockId::AIR, "grass breaks at once");
+    assert_eq!(
+        game.world.get([0, FLOOR + 1, 1]),
+        BlockId::AIR,
+        "grass breaks at once"
+    );
     assert_eq!(game.stats.get(Event::MineBlock, "grass"), 1);
     assert!(items_on_ground(&game).is_empty());
 
@@ -311,7 +344,12 @@ fn a_snowball_is_thrown_and_breaks_on_the_ground() {
     run(&mut game, &keys(&[Key::Use]), 1);
     assert_eq!(game.stats.get(Event::UseItem, "snowball"), 1);
     assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 3);
-    let flying = |g: &Game| g.entities.list.iter().any(|e| matches!(e.kind, EntityKind::Projectile { .. }));
+    let flying = |g: &Game| {
+        g.entities
+            .list
+            .iter()
+            .any(|e| matches!(e.kind, EntityKind::Projectile { .. }))
+    };
     assert!(flying(&game));
     run(&mut game, &Action::noop(), 100);
     assert!(!flying(&game));
@@ -325,7 +363,11 @@ fn dropped_items_count_and_come_back_after_the_delay() {
     assert_eq!(game.stats.get(Event::Drop, "stone"), 1, "one per press");
     assert_eq!(game.player.inventory.count(item("stone")), 4);
     run(&mut game, &Action::noop(), 30);
-    assert_eq!(game.stats.get(Event::Pickup, "stone"), 0, "not before 40 ticks");
+    assert_eq!(
+        game.stats.get(Event::Pickup, "stone"),
+        0,
+        "not before 40 ticks"
+    );
     run(&mut game, &Action::noop(), 10);
     run(&mut game, &keys(&[Key::Forward]), 10);
     assert_eq!(game.stats.get(Event::Pickup, "stone"), 1);
@@ -342,9 +384,11 @@ fn nearby_drops_merge() {
         pickup_delay: 10,
     };
     for (n, x) in [(1, 0.3), (2, 0.6), (1, 0.9)] {
-        game.entities.spawn(dirt(n), [x, f64::from(FLOOR + 1), 0.5], [0.0; 3]);
+        game.entities
+            .spawn(dirt(n), [x, f64::from(FLOOR + 1), 0.5], [0.0; 3]);
     }
-    game.entities.spawn(dirt(1), [3.5, f64::from(FLOOR + 1), 0.5], [0.0; 3]);
+    game.entities
+        .spawn(dirt(1), [3.5, f64::from(FLOOR + 1), 0.5], [0.0; 3]);
     run(&mut game, &Action::noop(), 40);
     assert_eq!(items_on_ground(&game), vec![("dirt", 4), ("dirt", 1)]);
 }
@@ -353,7 +397,11 @@ fn nearby_drops_merge() {
 fn items_despawn_after_5_minutes() {
     let mut game = platform_game();
     game.player.pos = [10.5, f64::from(FLOOR + 1), 10.5];
-    super::items::spawn_block_drop(&mut game, [0, FLOOR + 1, 0], ItemStack::new(item("dirt"), 1));
+    super::items::spawn_block_drop(
+        &mut game,
+        [0, FLOOR + 1, 0],
+        ItemStack::new(item("dirt"), 1),
+    );
     run(&mut game, &Action::noop(), 5999);
     assert_eq!(items_on_ground(&game).len(), 1);
     run(&mut game, &Action::noop(), 1);
@@ -366,13 +414,22 @@ fn death_drops_the_inventory_and_respawns_at_spawn() {
     game.player.inventory.main[3] = Some(ItemStack::new(item("dirt"), 7));
     game.player.pos = [5.5, f64::from(FLOOR + 1), 5.5];
     game.player.health = 1.0;
-    super::hurt(&mut game.player, &mut game.stats, 5.0, super::Damage::Generic);
+    super::hurt(
+        &mut game.player,
+        &mut game.stats,
+        5.0,
+        super::Damage::Generic,
+    );
     run(&mut game, &Action::noop(), 1);
     assert!(game.player.is_dead());
     assert_eq!(game.stats.get(Event::Custom, "deaths"), 1);
     assert_eq!(items_on_ground(&game), vec![("dirt", 7)]);
     assert_eq!(game.player.inventory.count(item("dirt")), 0);
-    run(&mut game, &Action::noop(), super::health::RESPAWN_DELAY as usize);
+    run(
+        &mut game,
+        &Action::noop(),
+        super::health::RESPAWN_DELAY as usize,
+    );
     assert!(!game.player.is_dead());
     assert_eq!(game.player.health, 20.0);
     assert_eq!(game.player.pos, [0.5, f64::from(FLOOR + 1), 0.5]);
@@ -431,7 +488,13 @@ fn same_actions_give_the_same_state() {
     assert_eq!(a.player.vel, b.player.vel);
     assert_eq!(a.player.inventory.main, b.player.inventory.main);
     assert_eq!(a.stats, b.stats);
-    let places = |g: &Game| g.entities.list.iter().map(|e| (e.id, e.pos)).collect::<Vec<_>>();
+    let places = |g: &Game| {
+        g.entities
+            .list
+            .iter()
+            .map(|e| (e.id, e.pos))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(places(&a), places(&b));
     assert!(a.stats.get(Event::Custom, "jump") > 0);
 }

@@ -6,10 +6,10 @@
 
 use rand::Rng;
 
+use super::fluids;
 use super::items::{self, Hand};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
-use super::fluids;
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
@@ -86,7 +86,9 @@ const ALWAYS_EDIBLE: &[&str] = &["golden_apple", "enchanted_golden_apple", "chor
 /// seam for part 2, which hooks in here.
 pub fn interact_block(game: &mut Game, id: BlockId) -> bool {
     let name = registry().block(id).name;
-    let stat = OPENABLE.iter().find(|(b, _)| *b == name || (*b == "shulker_box" && name.ends_with("shulker_box")));
+    let stat = OPENABLE
+        .iter()
+        .find(|(b, _)| *b == name || (*b == "shulker_box" && name.ends_with("shulker_box")));
     if let Some((_, stat)) = stat {
         game.stats.add(Event::Custom, stat, 1);
     }
@@ -103,7 +105,10 @@ fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
         return false;
     };
     let from = registry().block(hit.block).name;
-    let Some(&(_, _, to)) = CONVERSIONS.iter().find(|(k, f, _)| *k == kind && *f == from) else {
+    let Some(&(_, _, to)) = CONVERSIONS
+        .iter()
+        .find(|(k, f, _)| *k == kind && *f == from)
+    else {
         return false;
     };
     let ground_work = matches!(kind, ToolKind::Hoe | ToolKind::Shovel);
@@ -113,7 +118,11 @@ fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     }
     game.world.set(hit.pos, block(to));
     if kind == ToolKind::Shears {
-        items::spawn_block_drop(game, hit.adjacent(), ItemStack::new(item("pumpkin_seeds"), 4));
+        items::spawn_block_drop(
+            game,
+            hit.adjacent(),
+            ItemStack::new(item("pumpkin_seeds"), 4),
+        );
     }
     game.stats.add(Event::UseItem, stack.name(), 1);
     if hand == Hand::Main {
@@ -138,7 +147,8 @@ fn light_fire(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
 
 /// The held item acting on the block looked at (`ItemStack.useOn`).
 fn use_on_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
-    let holding_anything = game.player.inventory.selected_stack().is_some() || game.player.inventory.offhand.is_some();
+    let holding_anything =
+        game.player.inventory.selected_stack().is_some() || game.player.inventory.offhand.is_some();
     if !(game.player.sneaking && holding_anything) && interact_block(game, hit.block) {
         return true;
     }
@@ -167,10 +177,16 @@ fn start_eating(game: &mut Game, hand: Hand, name: &str) -> bool {
 /// Eating continues while the key is held and the food stays in hand;
 /// after 32 ticks the food is eaten (`FoodData.eat`).
 fn continue_eating(game: &mut Game, held: bool) {
-    let hand = if game.player.eating_offhand { Hand::Off } else { Hand::Main };
-    let food = hand.slot(&game.player.inventory).as_ref().and_then(|s| match registry().item(s.item).kind {
-        ItemKind::Food { hunger, saturation } => Some((s.name(), hunger, saturation)),
-        _ => None,
+    let hand = if game.player.eating_offhand {
+        Hand::Off
+    } else {
+        Hand::Main
+    };
+    let food = hand.slot(&game.player.inventory).as_ref().and_then(|s| {
+        match registry().item(s.item).kind {
+            ItemKind::Food { hunger, saturation } => Some((s.name(), hunger, saturation)),
+            _ => None,
+        }
     });
     let (true, Some((name, hunger, saturation))) = (held, food) else {
         game.player.eating_ticks = 0;
@@ -202,8 +218,10 @@ fn throw(game: &mut Game, hand: Hand, thrown: crate::sim::registry::ItemId) -> b
     let carried = [p.vel[0], if p.on_ground { 0.0 } else { p.vel[1] }, p.vel[2]];
     let vel = [0, 1, 2].map(|a| dir[a] * THROW_SPEED + carried[a]);
     let at = [p.pos[0], p.eye()[1] - 0.1, p.pos[2]];
-    game.entities.spawn(EntityKind::Projectile { item: thrown }, at, vel);
-    game.stats.add(Event::UseItem, registry().item(thrown).name, 1);
+    game.entities
+        .spawn(EntityKind::Projectile { item: thrown }, at, vel);
+    game.stats
+        .add(Event::UseItem, registry().item(thrown).name, 1);
     items::consume_one(&mut game.player.inventory, hand);
     if pearl {
         game.player.pearl_cooldown = PEARL_COOLDOWN;
@@ -214,7 +232,10 @@ fn throw(game: &mut Game, hand: Hand, thrown: crate::sim::registry::ItemId) -> b
 /// Buckets: an empty one scoops a fluid, a full one pours it.
 fn use_bucket(game: &mut Game, hand: Hand, content: Option<BlockId>) -> bool {
     let (eye, dir) = (game.player.eye(), game.player.look_dir());
-    let name = hand.slot(&game.player.inventory).as_ref().map_or("bucket", |s| s.name());
+    let name = hand
+        .slot(&game.player.inventory)
+        .as_ref()
+        .map_or("bucket", |s| s.name());
     match content {
         None => {
             let Some(hit) = raycast::cast(&game.world, eye, dir, raycast::REACH, |b| {
@@ -227,7 +248,14 @@ fn use_bucket(game: &mut Game, hand: Hand, content: Option<BlockId>) -> bool {
             };
             game.world.set(hit.pos, BlockId::AIR);
             game.stats.add(Event::UseItem, name, 1);
-            let filled = ItemStack::new(item(if fluid == fluids::Fluid::Water { "water_bucket" } else { "lava_bucket" }), 1);
+            let filled = ItemStack::new(
+                item(if fluid == fluids::Fluid::Water {
+                    "water_bucket"
+                } else {
+                    "lava_bucket"
+                }),
+                1,
+            );
             fill_hand(game, hand, filled);
             true
         }
@@ -303,7 +331,9 @@ pub fn hatch_egg(game: &mut Game, at: [f64; 3]) {
         return;
     }
     let chicks = if rng.gen_range(0..32) == 0 { 4 } else { 1 };
-    let kind = registry().entity_named("chicken").expect("chicken is a 1.16 entity");
+    let kind = registry()
+        .entity_named("chicken")
+        .expect("chicken is a 1.16 entity");
     for _ in 0..chicks {
         let mob = Mob {
             kind,
@@ -361,7 +391,11 @@ mod tests {
         game.player.inventory.main[0] = Some(ItemStack::new(item("snowball"), 16));
         game.player.pitch = -30.0;
         run(&mut game, &keys(&[Key::Use]), 9);
-        assert_eq!(game.stats.get(Event::UseItem, "snowball"), 3, "ticks 1, 5 and 9");
+        assert_eq!(
+            game.stats.get(Event::UseItem, "snowball"),
+            3,
+            "ticks 1, 5 and 9"
+        );
         assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 13);
     }
 
@@ -372,7 +406,11 @@ mod tests {
         game.player.inventory.main[0] = Some(ItemStack::new(item("dirt"), 5));
         game.player.pitch = 20.0;
         run(&mut game, &keys(&[Key::Use]), 1);
-        assert_eq!(game.stats.get(Event::Custom, "interact_with_crafting_table"), 1);
+        assert_eq!(
+            game.stats
+                .get(Event::Custom, "interact_with_crafting_table"),
+            1
+        );
         assert_eq!(game.stats.get(Event::UseItem, "dirt"), 0);
     }
 
@@ -384,12 +422,18 @@ mod tests {
         game.player.pitch = 45.0;
         run(&mut game, &keys(&[Key::Use]), 1);
         assert_eq!(game.world.get([0, FLOOR, 2]), BlockId::AIR);
-        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().item, item("water_bucket"));
+        assert_eq!(
+            game.player.inventory.main[0].as_ref().unwrap().item,
+            item("water_bucket")
+        );
         assert_eq!(game.stats.get(Event::UseItem, "bucket"), 1);
         run(&mut game, &keys(&[]), 1);
         run(&mut game, &keys(&[Key::Use]), 1);
         assert_eq!(game.world.get([0, FLOOR, 2]), block("water"));
-        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().item, item("bucket"));
+        assert_eq!(
+            game.player.inventory.main[0].as_ref().unwrap().item,
+            item("bucket")
+        );
         assert_eq!(game.stats.get(Event::UseItem, "water_bucket"), 1);
     }
 
