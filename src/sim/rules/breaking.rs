@@ -189,12 +189,7 @@ pub fn tick_attack(game: &mut Game, held: bool, pressed: bool, target: Option<Ta
             return;
         }
     };
-    let eye = p.eye();
-    let eyes_in_water = fluids::point_in(
-        &game.world,
-        [eye[0], eye[1] - 0.111_111_11, eye[2]],
-        fluids::Fluid::Water,
-    );
+    let eyes_in_water = fluids::eyes_in(&game.world, p.eye(), fluids::Fluid::Water);
     let per_tick = progress_per_tick(p, hit.block, eyes_in_water);
     let same = p.breaking.as_ref().is_some_and(|b| b.pos == hit.pos);
     if pressed && !same {

@@ -53,6 +53,8 @@ fn slipperiness_under(world: &World, pos: [f64; 3]) -> f64 {
 /// `ItemEntity.tick` physics.
 fn tick_item_physics(world: &World, e: &mut Entity) {
     let aabb = entity_box(e);
+    // The item's eye height (0.85 of 0.25) less a ninth: it floats once
+    // the fluid reaches that high.
     let surface_line = 0.25 * 0.85 - 0.111_111_11;
     let floating = |depth: f64| depth > surface_line;
     if floating(fluids::depth_in(world, &aabb, Fluid::Water)) {

@@ -64,6 +64,14 @@ pub fn point_in(world: &World, point: [f64; 3], fluid: Fluid) -> bool {
     height_at(world, pos, fluid).is_some_and(|h| point[1] < f64::from(pos[1]) + h)
 }
 
+/// Vanilla tests the eyes a ninth of a block below the eye height.
+const EYE_FLUID_OFFSET: f64 = 0.111_111_11;
+
+/// Whether the eyes at `eye` are under `fluid` (`isEyeInFluid`).
+pub fn eyes_in(world: &World, eye: [f64; 3], fluid: Fluid) -> bool {
+    point_in(world, [eye[0], eye[1] - EYE_FLUID_OFFSET, eye[2]], fluid)
+}
+
 /// Whether any cell the box overlaps holds a fluid.
 pub fn any_in(world: &World, aabb: &Aabb) -> bool {
     aabb.cells(0).any(|pos| Fluid::of(world.get(pos)).is_some())

@@ -161,10 +161,7 @@ fn tick_breath(game: &mut Game) {
         stats,
         ..
     } = game;
-    let eye = p.eye();
-    if fluids::point_in(world, [eye[0], eye[1] - 0.111_111_11, eye[2]], Fluid::Water)
-        && !p.has_effect("water_breathing")
-    {
+    if fluids::eyes_in(world, p.eye(), Fluid::Water) && !p.has_effect("water_breathing") {
         p.air -= 1;
         if p.air <= -20 {
             p.air = 0;

@@ -48,15 +48,10 @@ struct Surroundings {
 impl Surroundings {
     fn measure(world: &World, p: &Player) -> Surroundings {
         let aabb = player_box(p);
-        let eye = p.eye();
         Surroundings {
             water_depth: fluids::depth_in(world, &aabb, Fluid::Water),
             lava_depth: fluids::depth_in(world, &aabb, Fluid::Lava),
-            eyes_in_water: fluids::point_in(
-                world,
-                [eye[0], eye[1] - 0.111_111_11, eye[2]],
-                Fluid::Water,
-            ),
+            eyes_in_water: fluids::eyes_in(world, p.eye(), Fluid::Water),
             on_climbable: traits::CLIMBABLE.contains(world.get(p.block_pos())),
         }
     }
