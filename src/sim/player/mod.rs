@@ -13,6 +13,8 @@ pub const HEIGHT: f64 = 1.8;
 pub const HEIGHT_SNEAKING: f64 = 1.5;
 pub const MAX_HEALTH: f32 = 20.0;
 pub const MAX_FOOD: u8 = 20;
+/// Breath in ticks.
+pub const MAX_AIR: i32 = 300;
 
 /// A status effect from `/effect` (night vision, slowness…).
 #[derive(Debug, Clone, PartialEq)]
@@ -56,6 +58,8 @@ pub struct Player {
     pub breaking: Option<Breaking>,
     /// Ticks the use key has been held on food (eating takes 32).
     pub eating_ticks: u32,
+    /// Whether the food being eaten is in the offhand.
+    pub eating_offhand: bool,
     /// Ticks before the use key acts again (Minecraft's 4-tick delay).
     pub use_cooldown: u32,
     /// Ticks since death; `None` while alive.
@@ -65,6 +69,36 @@ pub struct Player {
     pub drop_was_down: bool,
     /// Whether the previous tick had the attack key down (for swings).
     pub attack_was_down: bool,
+    /// Whether the previous tick had these keys down (press edges).
+    pub use_was_down: bool,
+    pub swap_was_down: bool,
+    pub pick_was_down: bool,
+    /// Ticks before holding jump jumps again (vanilla's `noJumpDelay`).
+    pub jump_delay: u32,
+    /// Ticks before attack continues breaking after a block broke (5,
+    /// vanilla's `destroyDelay`).
+    pub break_cooldown: u32,
+    /// Ticks the attack key does nothing after a swing at nothing (10,
+    /// vanilla's `missTime`).
+    pub miss_cooldown: u32,
+    /// Ticks counted towards the next regeneration or starvation step.
+    pub food_timer: u32,
+    /// Breath in ticks (300 full); drowning starts below 0.
+    pub air: i32,
+    /// Ticks left burning.
+    pub fire_ticks: i32,
+    /// Ticks of protection after being hurt (vanilla's `invulnerableTime`).
+    pub hurt_cooldown: u32,
+    /// The damage of the last hit, for hits during the protection.
+    pub last_hurt: f32,
+    /// Whether the last move was stopped sideways.
+    pub horizontal_collision: bool,
+    /// Sprinting with the eyes under water.
+    pub swimming: bool,
+    /// Set by cobwebs and berry bushes: the next move is scaled by it.
+    pub stuck_multiplier: Option<[f64; 3]>,
+    /// Ticks before an ender pearl can be thrown again.
+    pub pearl_cooldown: u32,
 }
 
 impl Player {
@@ -89,11 +123,27 @@ impl Player {
             inventory: Inventory::default(),
             breaking: None,
             eating_ticks: 0,
+            eating_offhand: false,
             use_cooldown: 0,
             dead_ticks: None,
             jump_was_down: false,
             drop_was_down: false,
             attack_was_down: false,
+            use_was_down: false,
+            swap_was_down: false,
+            pick_was_down: false,
+            jump_delay: 0,
+            break_cooldown: 0,
+            miss_cooldown: 0,
+            food_timer: 0,
+            air: MAX_AIR,
+            fire_ticks: 0,
+            hurt_cooldown: 0,
+            last_hurt: 0.0,
+            horizontal_collision: false,
+            swimming: false,
+            stuck_multiplier: None,
+            pearl_cooldown: 0,
         }
     }
 
@@ -119,6 +169,23 @@ impl Player {
             self.pos[1].floor() as i32,
             self.pos[2].floor() as i32,
         ]
+    }
+
+    /// The hitbox height: lower while sneaking.
+    pub fn height(&self) -> f64 {
+        if self.sneaking {
+            HEIGHT_SNEAKING
+        } else {
+            HEIGHT
+        }
+    }
+
+    /// The amplifier of an active effect (0 is level I).
+    pub fn effect_amplifier(&self, id: &str) -> Option<u8> {
+        self.effects
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.amplifier)
     }
 
     pub fn has_effect(&self, id: &str) -> bool {

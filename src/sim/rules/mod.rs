@@ -1,16 +1,139 @@
-//! The rules of one game tick.
+//! The rules of one game tick (1/20 s) of the embedded simulator, after
+//! Minecraft 1.16.5: the camera and hotbar, movement physics, breaking and
+//! placing blocks, using and dropping items, health and hunger, entities,
+//! and the clock.
 //!
-//! PLACEHOLDER until movement and interaction land: the camera turns and
-//! the clock advances.
+//! One tick runs, in order: the clock; while dead only the respawn wait
+//! and the entities; else the keys (camera, hotbar, swap hands, pick
+//! block, drop), attack then use on what the crosshair targets, movement,
+//! item pickup, health and hunger, death, the entities, and world
+//! generation around the player.
+//!
+//! The drop key acts on its press edge: one item per press. (Vanilla's
+//! repeat while Q is held comes from the operating system's key repeat,
+//! which has no tick-based equivalent; agents drop more by pressing again.)
+//! The inventory key opens a screen, which is part 2's.
 
-use super::game::Game;
-use crate::protocol::Action;
+mod breaking;
+mod clock;
+mod collision;
+mod entities;
+mod fluids;
+mod health;
+mod input;
+mod items;
+mod movement;
+mod placing;
+mod support;
+mod targeting;
+mod traits;
+mod using;
+
+#[cfg(test)]
+mod testkit;
+#[cfg(test)]
+mod tests;
+
+pub use breaking::{can_harvest, progress_per_tick};
+pub use collision::Aabb;
+pub use health::{hurt, Damage};
+pub use targeting::{crosshair, Target};
+pub use using::interact_block;
+
+use crate::protocol::{Action, Key};
+use crate::sim::game::{self, Game};
+use crate::sim::registry::{registry, Drop};
+use input::{MoveInput, Presses};
 
 /// Advances the game by one tick under the player's action.
 pub fn tick(game: &mut Game, action: &Action) {
-    let player = &mut game.player;
-    player.pitch = (player.pitch + action.camera[0]).clamp(-90.0, 90.0);
-    player.yaw = (player.yaw + action.camera[1]).rem_euclid(360.0);
-    game.tick += 1;
-    game.day_time = (game.day_time + 1) % 24_000;
+    clock::advance(game);
+    if game.player.is_dead() {
+        health::tick_dead(game);
+        entities::tick(game);
+        return;
+    }
+    turn_camera(game, action);
+    let presses = Presses::update(&mut game.player, action);
+    select_hotbar(game, action);
+    if presses.swap_hands {
+        let inv = &mut game.player.inventory;
+        std::mem::swap(&mut inv.main[inv.selected], &mut inv.offhand);
+        game.player.eating_ticks = 0;
+    }
+    if presses.drop {
+        if let Some(stack) = game.player.inventory.take_selected(1) {
+            items::throw_from_player(game, stack);
+        }
+    }
+    let move_input = MoveInput::from_action(action);
+    movement::update_pose(&game.world, &mut game.player, &move_input);
+    let target = targeting::crosshair(game);
+    if presses.pick_block {
+        pick_block(game, target);
+    }
+    breaking::tick_attack(game, action.is_pressed(Key::Attack), presses.attack, target);
+    using::tick_use(game, action.is_pressed(Key::Use), presses.use_item, target);
+    movement::travel(game, &move_input);
+    entities::pick_up_items(game);
+    health::tick_alive(game);
+    health::check_death(game);
+    entities::tick(game);
+    let [x, _, z] = game.player.pos;
+    game.world.ensure_around(
+        x.floor() as i32,
+        z.floor() as i32,
+        game::GENERATION_RADIUS_CHUNKS,
+    );
+}
+
+/// Camera deltas: positive pitch looks down (clamped to ±90), positive yaw turns right.
+fn turn_camera(game: &mut Game, action: &Action) {
+    let p = &mut game.player;
+    p.pitch = (p.pitch + action.camera[0]).clamp(-90.0, 90.0);
+    p.yaw = (p.yaw + action.camera[1]).rem_euclid(360.0);
+}
+
+/// Hotbar keys select their slot; with several down, the highest wins (as
+/// vanilla handles them in order). Switching away stops eating.
+fn select_hotbar(game: &mut Game, action: &Action) {
+    if let Some(slot) = Key::HOTBAR.iter().rposition(|&k| action.is_pressed(k)) {
+        let p = &mut game.player;
+        if p.inventory.selected != slot && !p.eating_offhand {
+            p.eating_ticks = 0;
+        }
+        p.inventory.selected = slot;
+    }
+}
+
+/// Pick block: selects the hotbar slot holding the targeted block's item,
+/// or brings it from the main inventory into the hotbar (`pickSlot`).
+fn pick_block(game: &mut Game, target: Option<Target>) {
+    let Some(Target::Block(hit)) = target else {
+        return;
+    };
+    let registry = registry();
+    let wanted = registry
+        .item_of_block(hit.block)
+        .or(match registry.block(hit.block).drop {
+            Drop::Item { item, .. } => Some(item),
+            Drop::Nothing => None,
+        });
+    let Some(wanted) = wanted else { return };
+    let inv = &mut game.player.inventory;
+    if let Some(slot) = inv.hotbar_slot_of(wanted) {
+        inv.selected = slot;
+        return;
+    }
+    let held =
+        |s: &Option<crate::sim::inventory::ItemStack>| s.as_ref().is_some_and(|s| s.item == wanted);
+    let Some(from) = inv.main.iter().position(held) else {
+        return;
+    };
+    let hotbar = crate::sim::inventory::HOTBAR_SLOTS;
+    let free = (0..hotbar)
+        .map(|i| (inv.selected + i) % hotbar)
+        .find(|&i| inv.main[i].is_none());
+    inv.selected = free.unwrap_or(inv.selected);
+    inv.main.swap(inv.selected, from);
 }

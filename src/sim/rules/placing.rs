@@ -1,0 +1,149 @@
+//! Placing blocks with the use key (`BlockItem.place`): into the cell in
+//! front of the face looked at, or into the clicked block itself when that
+//! is replaceable (tall grass, snow); never into a non-replaceable block,
+//! the player or a creature; torches and signs on a side face become their
+//! wall variants; the block must be able to stand there.
+
+use super::collision::{self, Aabb};
+use super::items::{self, Hand};
+use super::movement::player_box;
+use super::{fluids, support, traits};
+use crate::sim::entity::EntityKind;
+use crate::sim::game::Game;
+use crate::sim::raycast::{Face, Hit};
+use crate::sim::registry::{block, registry, BlockId};
+use crate::sim::world::{BlockPos, HEIGHT};
+use crate::suite::Event;
+
+/// Blocks placed as another block against a wall.
+const WALL_VARIANTS: &[(&str, &str)] = &[
+    ("torch", "wall_torch"),
+    ("soul_torch", "soul_wall_torch"),
+    ("redstone_torch", "redstone_wall_torch"),
+    ("oak_sign", "oak_wall_sign"),
+    ("spruce_sign", "spruce_wall_sign"),
+    ("birch_sign", "birch_wall_sign"),
+    ("jungle_sign", "jungle_wall_sign"),
+    ("acacia_sign", "acacia_wall_sign"),
+    ("dark_oak_sign", "dark_oak_wall_sign"),
+];
+
+fn wall_variant(id: BlockId) -> Option<BlockId> {
+    let name = registry().block(id).name;
+    WALL_VARIANTS
+        .iter()
+        .find(|(floor, _)| *floor == name)
+        .map(|(_, wall)| block(wall))
+}
+
+/// Whether a block's collision box at `pos` would overlap the player or a creature.
+fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
+    let Some(b) = collision::block_box(id, pos) else {
+        return false;
+    };
+    let mobs = game
+        .entities
+        .list
+        .iter()
+        .filter(|e| matches!(e.kind, EntityKind::Mob(_)))
+        .map(|e| {
+            let (half, height) = e.size();
+            Aabb::at_feet(e.pos, half, height)
+        });
+    std::iter::once(player_box(&game.player))
+        .chain(mobs)
+        .any(|a| a.intersects(&b))
+}
+
+/// The cell a block or fluid goes into when `hit` is clicked.
+pub fn placement_cell(game: &Game, hit: &Hit) -> Option<BlockPos> {
+    let pos = if traits::REPLACEABLE.contains(game.world.get(hit.pos)) {
+        hit.pos
+    } else {
+        hit.adjacent()
+    };
+    ((0..HEIGHT).contains(&pos[1]) && traits::REPLACEABLE.contains(game.world.get(pos)))
+        .then_some(pos)
+}
+
+/// Which block to set: the wall variant against a side face, else the block itself.
+fn choose_state(game: &Game, id: BlockId, pos: BlockPos, face: Face) -> Option<BlockId> {
+    let side = !matches!(face, Face::Up | Face::Down);
+    let wall = wall_variant(id).filter(|&w| side && support::can_survive(&game.world, pos, w));
+    wall.or_else(|| support::can_survive(&game.world, pos, id).then_some(id))
+}
+
+/// Places the block item held in `hand` against `hit`; returns whether a
+/// block was placed (counting `use_item` and using up one item).
+pub fn place(game: &mut Game, hand: Hand, hit: &Hit, id: BlockId) -> bool {
+    let Some(pos) = placement_cell(game, hit) else {
+        return false;
+    };
+    let Some(state) = choose_state(game, id, pos, hit.face) else {
+        return false;
+    };
+    if obstructed(game, state, pos) {
+        return false;
+    }
+    let Some(stack) = hand.slot(&game.player.inventory) else {
+        return false;
+    };
+    let name = stack.name();
+    game.world.set(pos, state);
+    game.stats.add(Event::UseItem, name, 1);
+    items::consume_one(&mut game.player.inventory, hand);
+    fluids::settle_around(&mut game.world, pos);
+    support::settle(game, pos);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Key;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::registry::item;
+    use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+
+    #[test]
+    fn placing_counts_use_item_and_uses_up_the_stack() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("dirt"), 2));
+        game.player.pitch = 60.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let placed: Vec<_> = (0..3)
+            .map(|dz| game.world.get([0, FLOOR + 1, dz]))
+            .collect();
+        assert!(placed.contains(&block("dirt")), "{placed:?}");
+        assert_eq!(game.stats.get(Event::UseItem, "dirt"), 1);
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 1);
+    }
+
+    #[test]
+    fn a_block_cannot_go_into_the_player() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("dirt"), 5));
+        game.player.pitch = 90.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR + 1, 0]), BlockId::AIR);
+        assert_eq!(game.stats.get(Event::UseItem, "dirt"), 0);
+        game.player.inventory.main[0] = Some(ItemStack::new(item("torch"), 5));
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(
+            game.world.get([0, FLOOR + 1, 0]),
+            block("torch"),
+            "torches have no collision"
+        );
+    }
+
+    #[test]
+    fn torch_on_a_side_face_is_a_wall_torch() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR + 2, 2], "stone");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("torch"), 5));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR + 2, 1]), block("wall_torch"));
+        assert_eq!(game.stats.get(Event::UseItem, "torch"), 1);
+    }
+}

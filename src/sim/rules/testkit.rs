@@ -1,0 +1,66 @@
+//! Test worlds: a cleared area with a stone floor whose top is at y 101,
+//! independent of the world generator.
+
+use crate::protocol::{Action, Key};
+use crate::sim::entity::Entities;
+use crate::sim::game::{Game, Rngs, Weather};
+use crate::sim::player::Player;
+use crate::sim::registry::{block, BlockId};
+use crate::sim::stats::Statistics;
+use crate::sim::world::{BlockPos, World};
+
+/// Half the side of the cleared square.
+pub const AREA: i32 = 16;
+/// The floor's y; players stand at `FLOOR + 1`.
+pub const FLOOR: i32 = 100;
+
+pub fn put(world: &mut World, pos: BlockPos, name: &str) {
+    world.set(pos, block(name));
+}
+
+/// Air from y 90 to 140 over the area, with a stone floor at y 100.
+pub fn flat_world() -> World {
+    let mut world = World::new(7);
+    for x in -AREA..AREA {
+        for z in -AREA..AREA {
+            for y in 90..140 {
+                world.set([x, y, z], BlockId::AIR);
+            }
+            put(&mut world, [x, FLOOR, z], "stone");
+        }
+    }
+    world
+}
+
+/// A game on the flat test world with the player on the floor at (0.5, 0.5)
+/// facing south.
+pub fn platform_game() -> Game {
+    let spawn = [0, FLOOR + 1, 0];
+    let mut player = Player::new([0.5, f64::from(FLOOR + 1), 0.5]);
+    player.on_ground = true;
+    // Standing still, gravity pulls at the ground every tick.
+    player.vel[1] = -0.0784;
+    Game {
+        world: flat_world(),
+        player,
+        entities: Entities::default(),
+        stats: Statistics::default(),
+        tick: 0,
+        day_time: 1000,
+        weather: Weather::Clear,
+        spawn,
+        rngs: Rngs::new(7),
+    }
+}
+
+/// An action holding these keys.
+pub fn keys(held: &[Key]) -> Action {
+    held.iter().fold(Action::noop(), |a, &k| a.with(k))
+}
+
+/// Runs `n` ticks of the same action.
+pub fn run(game: &mut Game, action: &Action, n: usize) {
+    for _ in 0..n {
+        super::tick(game, action);
+    }
+}

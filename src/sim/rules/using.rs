@@ -1,0 +1,451 @@
+//! The use key, dispatched like vanilla's `Minecraft.startUseItem`: first
+//! on the block looked at (opening it, or the held item acting on it:
+//! placing, tilling, stripping, carving), then the held item by itself
+//! (eating, throwing, buckets); main hand first, then offhand. It acts on
+//! the press and then every 4 ticks while held, never while breaking.
+
+use rand::Rng;
+
+use super::fluids;
+use super::items::{self, Hand};
+use super::placing::{self, placement_cell};
+use super::targeting::Target;
+use crate::sim::entity::{EntityKind, Mob, MobTags};
+use crate::sim::game::Game;
+use crate::sim::inventory::ItemStack;
+use crate::sim::player::MAX_FOOD;
+use crate::sim::raycast::{self, Face, Hit};
+use crate::sim::registry::{block, item, registry, BlockId, ItemKind, ToolKind};
+use crate::suite::Event;
+
+/// Ticks between uses while the key is held (`rightClickDelay`).
+const USE_REPEAT: u32 = 4;
+/// Ticks to eat a food item.
+pub const EAT_TICKS: u32 = 32;
+/// Thrown items leave the hand at this speed (blocks per tick).
+const THROW_SPEED: f64 = 1.5;
+/// Ticks before another ender pearl can be thrown.
+const PEARL_COOLDOWN: u32 = 20;
+
+/// Blocks the use key opens, with the vanilla statistic it counts.
+/// The screens themselves are part 2's: this only counts the opening.
+const OPENABLE: &[(&str, &str)] = &[
+    ("crafting_table", "interact_with_crafting_table"),
+    ("chest", "open_chest"),
+    ("trapped_chest", "trigger_trapped_chest"),
+    ("ender_chest", "open_enderchest"),
+    ("barrel", "open_barrel"),
+    ("shulker_box", "open_shulker_box"),
+    ("furnace", "interact_with_furnace"),
+    ("blast_furnace", "interact_with_blast_furnace"),
+    ("smoker", "interact_with_smoker"),
+    ("anvil", "interact_with_anvil"),
+    ("brewing_stand", "interact_with_brewingstand"),
+    ("beacon", "interact_with_beacon"),
+    ("cartography_table", "interact_with_cartography_table"),
+    ("grindstone", "interact_with_grindstone"),
+    ("lectern", "interact_with_lectern"),
+    ("loom", "interact_with_loom"),
+    ("smithing_table", "interact_with_smithing_table"),
+    ("stonecutter", "interact_with_stonecutter"),
+    ("dispenser", "inspect_dispenser"),
+    ("dropper", "inspect_dropper"),
+    ("hopper", "inspect_hopper"),
+    ("enchanting_table", "interact_with_enchanting_table"),
+];
+
+/// Tools that turn the block they are used on into another.
+const CONVERSIONS: &[(ToolKind, &str, &str)] = &[
+    (ToolKind::Hoe, "grass_block", "farmland"),
+    (ToolKind::Hoe, "dirt", "farmland"),
+    (ToolKind::Hoe, "grass_path", "farmland"),
+    (ToolKind::Hoe, "coarse_dirt", "dirt"),
+    (ToolKind::Shovel, "grass_block", "grass_path"),
+    (ToolKind::Shears, "pumpkin", "carved_pumpkin"),
+    (ToolKind::Axe, "oak_log", "stripped_oak_log"),
+    (ToolKind::Axe, "spruce_log", "stripped_spruce_log"),
+    (ToolKind::Axe, "birch_log", "stripped_birch_log"),
+    (ToolKind::Axe, "jungle_log", "stripped_jungle_log"),
+    (ToolKind::Axe, "acacia_log", "stripped_acacia_log"),
+    (ToolKind::Axe, "dark_oak_log", "stripped_dark_oak_log"),
+    (ToolKind::Axe, "oak_wood", "stripped_oak_wood"),
+    (ToolKind::Axe, "spruce_wood", "stripped_spruce_wood"),
+    (ToolKind::Axe, "birch_wood", "stripped_birch_wood"),
+    (ToolKind::Axe, "jungle_wood", "stripped_jungle_wood"),
+    (ToolKind::Axe, "acacia_wood", "stripped_acacia_wood"),
+    (ToolKind::Axe, "dark_oak_wood", "stripped_dark_oak_wood"),
+    (ToolKind::Axe, "crimson_stem", "stripped_crimson_stem"),
+    (ToolKind::Axe, "warped_stem", "stripped_warped_stem"),
+];
+
+/// Foods eaten even when full.
+const ALWAYS_EDIBLE: &[&str] = &["golden_apple", "enchanted_golden_apple", "chorus_fruit"];
+
+/// Opens a block with a screen: counts the vanilla statistic and returns
+/// true. The screen itself (crafting, furnace, chest contents) is the
+/// seam for part 2, which hooks in here.
+pub fn interact_block(game: &mut Game, id: BlockId) -> bool {
+    let name = registry().block(id).name;
+    let stat = OPENABLE
+        .iter()
+        .find(|(b, _)| *b == name || (*b == "shulker_box" && name.ends_with("shulker_box")));
+    if let Some((_, stat)) = stat {
+        game.stats.add(Event::Custom, stat, 1);
+    }
+    stat.is_some()
+}
+
+/// A tool turning the clicked block into another (tilling, paths,
+/// stripping, carving pumpkins): counts `use_item` and wears the tool.
+fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
+    let Some(stack) = hand.slot(&game.player.inventory).clone() else {
+        return false;
+    };
+    let ItemKind::Tool { kind, .. } = registry().item(stack.item).kind else {
+        return false;
+    };
+    let from = registry().block(hit.block).name;
+    let Some(&(_, _, to)) = CONVERSIONS
+        .iter()
+        .find(|(k, f, _)| *k == kind && *f == from)
+    else {
+        return false;
+    };
+    let ground_work = matches!(kind, ToolKind::Hoe | ToolKind::Shovel);
+    let above = [hit.pos[0], hit.pos[1] + 1, hit.pos[2]];
+    if ground_work && (hit.face == Face::Down || game.world.get(above) != BlockId::AIR) {
+        return false;
+    }
+    game.world.set(hit.pos, block(to));
+    if kind == ToolKind::Shears {
+        items::spawn_block_drop(
+            game,
+            hit.adjacent(),
+            ItemStack::new(item("pumpkin_seeds"), 4),
+        );
+    }
+    game.stats.add(Event::UseItem, stack.name(), 1);
+    if hand == Hand::Main {
+        items::wear_main_hand(game, 1);
+    }
+    true
+}
+
+/// Flint and steel sets fire in front of the face clicked.
+fn light_fire(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
+    let pos = hit.adjacent();
+    if game.world.get(pos) != BlockId::AIR || !super::support::is_sturdy(hit.block) {
+        return false;
+    }
+    game.world.set(pos, block("fire"));
+    game.stats.add(Event::UseItem, "flint_and_steel", 1);
+    if hand == Hand::Main {
+        items::wear_main_hand(game, 1);
+    }
+    true
+}
+
+/// The held item acting on the block looked at (`ItemStack.useOn`).
+fn use_on_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
+    let holding_anything =
+        game.player.inventory.selected_stack().is_some() || game.player.inventory.offhand.is_some();
+    if !(game.player.sneaking && holding_anything) && interact_block(game, hit.block) {
+        return true;
+    }
+    let Some(stack) = hand.slot(&game.player.inventory).clone() else {
+        return false;
+    };
+    match registry().item(stack.item).kind {
+        ItemKind::Block(id) => placing::place(game, hand, hit, id),
+        ItemKind::Tool { .. } => convert_block(game, hand, hit),
+        _ if stack.item == item("flint_and_steel") => light_fire(game, hand, hit),
+        _ => false,
+    }
+}
+
+/// Starts eating if the player may.
+fn start_eating(game: &mut Game, hand: Hand, name: &str) -> bool {
+    let p = &mut game.player;
+    if p.food >= MAX_FOOD && !ALWAYS_EDIBLE.contains(&name) {
+        return false;
+    }
+    p.eating_ticks = 1;
+    p.eating_offhand = hand == Hand::Off;
+    true
+}
+
+/// Eating continues while the key is held and the food stays in hand;
+/// after 32 ticks the food is eaten (`FoodData.eat`).
+fn continue_eating(game: &mut Game, held: bool) {
+    let hand = if game.player.eating_offhand {
+        Hand::Off
+    } else {
+        Hand::Main
+    };
+    let food = hand.slot(&game.player.inventory).as_ref().and_then(|s| {
+        match registry().item(s.item).kind {
+            ItemKind::Food { hunger, saturation } => Some((s.name(), hunger, saturation)),
+            _ => None,
+        }
+    });
+    let (true, Some((name, hunger, saturation))) = (held, food) else {
+        game.player.eating_ticks = 0;
+        return;
+    };
+    let p = &mut game.player;
+    p.eating_ticks += 1;
+    if p.eating_ticks < EAT_TICKS {
+        return;
+    }
+    p.eating_ticks = 0;
+    p.food = (p.food + hunger).min(MAX_FOOD);
+    p.saturation = (p.saturation + saturation).min(f32::from(p.food));
+    game.stats.add(Event::UseItem, name, 1);
+    items::consume_one(&mut game.player.inventory, hand);
+    if name == "mushroom_stew" || name == "beetroot_soup" || name == "rabbit_stew" {
+        *hand.slot_mut(&mut game.player.inventory) = Some(ItemStack::new(item("bowl"), 1));
+    }
+}
+
+/// Throws the held snowball, egg or ender pearl along the look.
+fn throw(game: &mut Game, hand: Hand, thrown: crate::sim::registry::ItemId) -> bool {
+    let pearl = thrown == item("ender_pearl");
+    if pearl && game.player.pearl_cooldown > 0 {
+        return false;
+    }
+    let p = &game.player;
+    let dir = p.look_dir();
+    let carried = [p.vel[0], if p.on_ground { 0.0 } else { p.vel[1] }, p.vel[2]];
+    let vel = [0, 1, 2].map(|a| dir[a] * THROW_SPEED + carried[a]);
+    let at = [p.pos[0], p.eye()[1] - 0.1, p.pos[2]];
+    game.entities
+        .spawn(EntityKind::Projectile { item: thrown }, at, vel);
+    game.stats
+        .add(Event::UseItem, registry().item(thrown).name, 1);
+    items::consume_one(&mut game.player.inventory, hand);
+    if pearl {
+        game.player.pearl_cooldown = PEARL_COOLDOWN;
+    }
+    true
+}
+
+/// Buckets: an empty one scoops a fluid, a full one pours it.
+fn use_bucket(game: &mut Game, hand: Hand, content: Option<BlockId>) -> bool {
+    let (eye, dir) = (game.player.eye(), game.player.look_dir());
+    let name = hand
+        .slot(&game.player.inventory)
+        .as_ref()
+        .map_or("bucket", |s| s.name());
+    match content {
+        None => {
+            let Some(hit) = raycast::cast(&game.world, eye, dir, raycast::REACH, |b| {
+                raycast::selectable(b) || fluids::Fluid::of(b).is_some()
+            }) else {
+                return false;
+            };
+            let Some(fluid) = fluids::Fluid::of(hit.block) else {
+                return false;
+            };
+            game.world.set(hit.pos, BlockId::AIR);
+            game.stats.add(Event::UseItem, name, 1);
+            let filled = ItemStack::new(
+                item(if fluid == fluids::Fluid::Water {
+                    "water_bucket"
+                } else {
+                    "lava_bucket"
+                }),
+                1,
+            );
+            fill_hand(game, hand, filled);
+            true
+        }
+        Some(fluid) => {
+            let Some(hit) = raycast::target(&game.world, eye, dir) else {
+                return false;
+            };
+            let Some(pos) = placement_cell(game, &hit) else {
+                return false;
+            };
+            game.world.set(pos, fluid);
+            fluids::settle_around(&mut game.world, pos);
+            game.stats.add(Event::UseItem, name, 1);
+            *hand.slot_mut(&mut game.player.inventory) = Some(ItemStack::new(item("bucket"), 1));
+            true
+        }
+    }
+}
+
+/// Swaps one item of the hand's stack for `result` (`createFilledResult`).
+fn fill_hand(game: &mut Game, hand: Hand, result: ItemStack) {
+    let slot = hand.slot_mut(&mut game.player.inventory);
+    if slot.as_ref().is_some_and(|s| s.count == 1) {
+        *slot = Some(result);
+    } else {
+        items::consume_one(&mut game.player.inventory, hand);
+        items::give(game, result);
+    }
+}
+
+/// The held item used by itself (`Item.use`).
+fn use_item(game: &mut Game, hand: Hand) -> bool {
+    let Some(stack) = hand.slot(&game.player.inventory).clone() else {
+        return false;
+    };
+    match registry().item(stack.item).kind {
+        ItemKind::Food { .. } => start_eating(game, hand, stack.name()),
+        ItemKind::Throwable => throw(game, hand, stack.item),
+        ItemKind::Bucket(content) => use_bucket(game, hand, content),
+        _ => false,
+    }
+}
+
+/// One tick of the use key: `pressed` is its press edge.
+pub fn tick_use(game: &mut Game, held: bool, pressed: bool, target: Option<Target>) {
+    let p = &mut game.player;
+    p.pearl_cooldown = p.pearl_cooldown.saturating_sub(1);
+    if p.eating_ticks > 0 {
+        continue_eating(game, held);
+        return;
+    }
+    p.use_cooldown = p.use_cooldown.saturating_sub(1);
+    if !held || !(pressed || p.use_cooldown == 0) || p.breaking.is_some() {
+        return;
+    }
+    p.use_cooldown = USE_REPEAT;
+    for hand in Hand::BOTH {
+        if let Some(Target::Block(hit)) = target {
+            if use_on_block(game, hand, &hit) {
+                return;
+            }
+        }
+        if use_item(game, hand) {
+            return;
+        }
+    }
+}
+
+/// What an egg hatches: one chick in eight throws, four in a few.
+pub fn hatch_egg(game: &mut Game, at: [f64; 3]) {
+    let rng = &mut game.rngs.mobs;
+    if rng.gen_range(0..8) != 0 {
+        return;
+    }
+    let chicks = if rng.gen_range(0..32) == 0 { 4 } else { 1 };
+    let kind = registry()
+        .entity_named("chicken")
+        .expect("chicken is a 1.16 entity");
+    for _ in 0..chicks {
+        let mob = Mob {
+            kind,
+            health: 4.0,
+            tags: MobTags {
+                baby: true,
+                ..MobTags::default()
+            },
+        };
+        game.entities.spawn(EntityKind::Mob(mob), at, [0.0; 3]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Key;
+    use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+
+    #[test]
+    fn eating_takes_32_ticks_and_restores_food() {
+        let mut game = platform_game();
+        game.player.food = 10;
+        game.player.saturation = 0.0;
+        game.player.inventory.main[0] = Some(ItemStack::new(item("bread"), 2));
+        game.player.pitch = -90.0;
+        run(&mut game, &keys(&[Key::Use]), 31);
+        assert_eq!(game.player.food, 10);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.player.food, 15);
+        assert!((game.player.saturation - 6.0).abs() < 1e-6);
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 1);
+        assert_eq!(game.stats.get(Event::UseItem, "bread"), 1);
+    }
+
+    #[test]
+    fn letting_go_stops_eating_and_a_full_player_cannot_start() {
+        let mut game = platform_game();
+        game.player.food = 10;
+        game.player.inventory.main[0] = Some(ItemStack::new(item("apple"), 1));
+        run(&mut game, &keys(&[Key::Use]), 20);
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 20);
+        assert_eq!(game.player.food, 10);
+        game.player.food = 20;
+        game.player.eating_ticks = 0;
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 40);
+        assert_eq!(game.stats.get(Event::UseItem, "apple"), 0);
+    }
+
+    #[test]
+    fn held_use_repeats_every_four_ticks() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("snowball"), 16));
+        game.player.pitch = -30.0;
+        run(&mut game, &keys(&[Key::Use]), 9);
+        assert_eq!(
+            game.stats.get(Event::UseItem, "snowball"),
+            3,
+            "ticks 1, 5 and 9"
+        );
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 13);
+    }
+
+    #[test]
+    fn crafting_table_counts_its_statistic_instead_of_placing() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR + 1, 2], "crafting_table");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("dirt"), 5));
+        game.player.pitch = 20.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(
+            game.stats
+                .get(Event::Custom, "interact_with_crafting_table"),
+            1
+        );
+        assert_eq!(game.stats.get(Event::UseItem, "dirt"), 0);
+    }
+
+    #[test]
+    fn buckets_scoop_and_pour() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR, 2], "water");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("bucket"), 1));
+        game.player.pitch = 45.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR, 2]), BlockId::AIR);
+        assert_eq!(
+            game.player.inventory.main[0].as_ref().unwrap().item,
+            item("water_bucket")
+        );
+        assert_eq!(game.stats.get(Event::UseItem, "bucket"), 1);
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR, 2]), block("water"));
+        assert_eq!(
+            game.player.inventory.main[0].as_ref().unwrap().item,
+            item("bucket")
+        );
+        assert_eq!(game.stats.get(Event::UseItem, "water_bucket"), 1);
+    }
+
+    #[test]
+    fn a_hoe_tills_grass() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR, 2], "grass_block");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("wooden_hoe"), 1));
+        game.player.pitch = 45.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR, 2]), block("farmland"));
+        assert_eq!(game.stats.get(Event::UseItem, "wooden_hoe"), 1);
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().damage, 1);
+    }
+}
