@@ -217,8 +217,12 @@ fn project_sections(
             };
             for q in quads {
                 let o = section.origin;
+                let pos = q.pos.map(|p| [p[0] + o[0], p[1] + o[1], p[2] + o[2]]);
+                if !q.double_sided && raster::faces_away(&pos) {
+                    continue;
+                }
                 projector.quad(&Quad {
-                    pos: q.pos.map(|p| [p[0] + o[0], p[1] + o[1], p[2] + o[2]]),
+                    pos,
                     uv: q.uv,
                     bright: q.light.map(|l| env.brightness(l.sky, l.block, l.shade)),
                     tex: q.tex,

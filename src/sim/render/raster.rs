@@ -177,6 +177,28 @@ impl<'a> Projector<'a> {
     }
 }
 
+/// `x.floor() as i32` without a library call (the target may lack SSE4.1).
+#[inline]
+fn fast_floor(x: f32) -> i32 {
+    let i = x as i32;
+    i - i32::from((i as f32) > x)
+}
+
+/// Whether a one-sided quad (eye-relative, counter-clockwise from the
+/// front) turns its back to the eye.
+#[inline]
+pub fn faces_away(pos: &[[f32; 3]; 4]) -> bool {
+    let [p0, p1, _, p3] = *pos;
+    let u = [p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]];
+    let v = [p3[0] - p0[0], p3[1] - p0[1], p3[2] - p0[2]];
+    let n = [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ];
+    n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2] >= 0.0
+}
+
 /// Per-frame shading constants.
 #[derive(Debug, Clone, Copy)]
 pub struct Shading {
@@ -274,8 +296,8 @@ impl Band<'_> {
             } else {
                 (short, long)
             };
-            let x_start = ((xl - 0.5).ceil() as i32).max(0);
-            let x_end = ((xr - 0.5).ceil() as i32).min(width);
+            let x_start = (-fast_floor(0.5 - xl)).max(0);
+            let x_end = (-fast_floor(0.5 - xr)).min(width);
             if x_start >= x_end {
                 continue;
             }
