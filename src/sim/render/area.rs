@@ -1,0 +1,77 @@
+//! Fast block lookups in the 3×3 chunk columns around one chunk (for
+//! meshing and lighting), and the signature that says when any of them
+//! changed. Chunks not generated read as air.
+
+use crate::sim::registry::BlockId;
+use crate::sim::world::{Chunk, World, HEIGHT, SECTIONS};
+
+/// The chunk (cx, cz) and its eight neighbours.
+pub struct Area<'a> {
+    pub cx: i32,
+    pub cz: i32,
+    chunks: [Option<&'a Chunk>; 9],
+}
+
+impl<'a> Area<'a> {
+    pub fn new(world: &'a World, cx: i32, cz: i32) -> Area<'a> {
+        Area {
+            cx,
+            cz,
+            chunks: std::array::from_fn(|i| {
+                world.chunk(cx + i as i32 % 3 - 1, cz + i as i32 / 3 - 1)
+            }),
+        }
+    }
+
+    /// The block at world coordinates within one chunk of the centre chunk.
+    #[inline]
+    pub fn get(&self, x: i32, y: i32, z: i32) -> BlockId {
+        if !(0..HEIGHT).contains(&y) {
+            return BlockId::AIR;
+        }
+        let (dx, dz) = ((x >> 4) - self.cx + 1, (z >> 4) - self.cz + 1);
+        if !(0..3).contains(&dx) || !(0..3).contains(&dz) {
+            return BlockId::AIR;
+        }
+        match self.chunks[(dz * 3 + dx) as usize] {
+            Some(chunk) => chunk.get((x & 15) as usize, y as usize, (z & 15) as usize),
+            None => BlockId::AIR,
+        }
+    }
+
+    /// One past the highest non-empty section's top, over all nine chunks.
+    pub fn top(&self) -> i32 {
+        let highest = self
+            .chunks
+            .iter()
+            .flatten()
+            .filter_map(|c| {
+                (0..SECTIONS)
+                    .rev()
+                    .find(|&s| c.section(s).is_some_and(|s| s.non_air() > 0))
+            })
+            .max();
+        highest.map_or(0, |s| (s as i32 + 1) * 16)
+    }
+
+    /// Changes whenever a block in any of the nine chunks changes or one of
+    /// them is generated.
+    pub fn signature(&self) -> u64 {
+        self.chunks
+            .iter()
+            .fold(0xCBF2_9CE4_8422_2325u64, |h, chunk| {
+                let part = chunk.map_or(1, chunk_signature);
+                (h ^ part).wrapping_mul(0x0000_0100_0000_01B3)
+            })
+    }
+}
+
+/// A hash of a chunk's section revisions and presence.
+pub fn chunk_signature(chunk: &Chunk) -> u64 {
+    (0..SECTIONS).fold(7u64, |h, s| {
+        let part = chunk.section(s).map_or(0, |sec| {
+            u64::from(sec.revision()) << 16 | u64::from(sec.non_air()) | 1 << 62
+        });
+        (h.rotate_left(5) ^ part).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    })
+}

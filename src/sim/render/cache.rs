@@ -1,0 +1,176 @@
+//! Light and meshes kept between frames. Each chunk's light and its
+//! sections' meshes are rebuilt when the signature of the 3×3 chunks
+//! around it changes, so the cache never changes what is drawn, only how
+//! fast. Maps are used for lookup only; the sections to draw come out in
+//! a fixed order (by distance, then coordinates).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::area::Area;
+use super::assets::Assets;
+use super::camera::Camera;
+use super::light::ChunkLight;
+use super::mesh::{self, SectionMesh};
+use super::sky::VIEW_DISTANCE;
+use crate::sim::world::{World, SECTIONS};
+
+/// A section to draw this frame.
+pub struct Visible {
+    /// The section's lowest corner, relative to the eye.
+    pub origin: [f32; 3],
+    pub mesh: Arc<SectionMesh>,
+    pub distance: f32,
+}
+
+/// A cached value and the area signature it was built for.
+type Signed<T> = (u64, Arc<T>);
+
+#[derive(Default)]
+pub struct WorldCache {
+    lights: HashMap<(i32, i32), Signed<ChunkLight>>,
+    meshes: HashMap<(i32, i32, i32), Signed<SectionMesh>>,
+}
+
+const RADIUS: i32 = (VIEW_DISTANCE as i32 + 15) / 16;
+
+impl WorldCache {
+    /// Brings light and meshes up to date for the chunks in view and returns
+    /// the sections in the view frustum, nearest first.
+    pub fn visible(&mut self, world: &World, camera: &Camera, assets: &Assets) -> Vec<Visible> {
+        let (ecx, ecz) = (
+            (camera.eye[0].floor() as i32) >> 4,
+            (camera.eye[2].floor() as i32) >> 4,
+        );
+        let mut chunks = Vec::new();
+        for cz in ecz - RADIUS..=ecz + RADIUS {
+            for cx in ecx - RADIUS..=ecx + RADIUS {
+                let Some(chunk) = world.chunk(cx, cz) else {
+                    continue;
+                };
+                let min = camera.relative([f64::from(cx * 16), 0.0, f64::from(cz * 16)]);
+                let nearest = |lo: f32| (-lo).clamp(0.0, 16.0) + lo;
+                let (dx, dz) = (nearest(min[0]), nearest(min[2]));
+                if dx * dx + dz * dz > VIEW_DISTANCE * VIEW_DISTANCE {
+                    continue;
+                }
+                let sections: Vec<i32> = (0..SECTIONS as i32)
+                    .filter(|&sy| chunk.section(sy as usize).is_some_and(|s| s.non_air() > 0))
+                    .filter(|&sy| {
+                        camera.sees_box([min[0], min[1] + sy as f32 * 16.0, min[2]], [16.0; 3])
+                    })
+                    .collect();
+                if !sections.is_empty() {
+                    chunks.push((cx, cz, Area::new(world, cx, cz).signature(), sections));
+                }
+            }
+        }
+        self.refresh(world, assets, &chunks);
+        let mut visible: Vec<(i32, i32, i32, Visible)> = chunks
+            .iter()
+            .flat_map(|(cx, cz, _, sections)| sections.iter().map(move |&sy| (*cx, sy, *cz)))
+            .map(|(cx, sy, cz)| {
+                let origin =
+                    camera.relative([f64::from(cx * 16), f64::from(sy * 16), f64::from(cz * 16)]);
+                let centre = origin.map(|c| c + 8.0);
+                let distance = centre.iter().map(|c| c * c).sum::<f32>().sqrt();
+                let mesh = Arc::clone(&self.meshes[&(cx, sy, cz)].1);
+                (
+                    cx,
+                    sy,
+                    cz,
+                    Visible {
+                        origin,
+                        mesh,
+                        distance,
+                    },
+                )
+            })
+            .collect();
+        visible.sort_by(|a, b| {
+            a.3.distance
+                .total_cmp(&b.3.distance)
+                .then((a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)))
+        });
+        self.evict(ecx, ecz);
+        visible.into_iter().map(|v| v.3).collect()
+    }
+
+    /// Rebuilds stale light, then stale meshes, in parallel.
+    fn refresh(&mut self, world: &World, assets: &Assets, chunks: &[(i32, i32, u64, Vec<i32>)]) {
+        let stale_lights: Vec<(i32, i32, u64)> = chunks
+            .iter()
+            .filter(|(cx, cz, sig, _)| self.lights.get(&(*cx, *cz)).is_none_or(|(s, _)| s != sig))
+            .map(|(cx, cz, sig, _)| (*cx, *cz, *sig))
+            .collect();
+        let built: Vec<((i32, i32), Signed<ChunkLight>)> = stale_lights
+            .par_iter()
+            .map(|&(cx, cz, sig)| {
+                (
+                    (cx, cz),
+                    (
+                        sig,
+                        Arc::new(ChunkLight::compute(
+                            &Area::new(world, cx, cz),
+                            &assets.blocks,
+                        )),
+                    ),
+                )
+            })
+            .collect();
+        self.lights.extend(built);
+        let stale_meshes: Vec<(i32, i32, i32, u64)> = chunks
+            .iter()
+            .flat_map(|(cx, cz, sig, sections)| {
+                sections.iter().map(move |&sy| (*cx, sy, *cz, *sig))
+            })
+            .filter(|(cx, sy, cz, sig)| {
+                self.meshes
+                    .get(&(*cx, *sy, *cz))
+                    .is_none_or(|(s, _)| s != sig)
+            })
+            .collect();
+        let lights = &self.lights;
+        let built: Vec<((i32, i32, i32), Signed<SectionMesh>)> = stale_meshes
+            .par_iter()
+            .map(|&(cx, sy, cz, sig)| {
+                let area = Area::new(world, cx, cz);
+                let light = &lights[&(cx, cz)].1;
+                (
+                    (cx, sy, cz),
+                    (sig, Arc::new(mesh::build(&area, light, &assets.blocks, sy))),
+                )
+            })
+            .collect();
+        self.meshes.extend(built);
+    }
+
+    /// Drops what is far from the eye.
+    fn evict(&mut self, ecx: i32, ecz: i32) {
+        let keep =
+            |cx: i32, cz: i32| (cx - ecx).abs() <= RADIUS + 2 && (cz - ecz).abs() <= RADIUS + 2;
+        self.lights.retain(|&(cx, cz), _| keep(cx, cz));
+        self.meshes.retain(|&(cx, _, cz), _| keep(cx, cz));
+    }
+
+    /// (sky, block) light at a block position, bringing its chunk's light
+    /// up to date first; full sky light in chunks not generated.
+    pub fn light_at(&mut self, world: &World, assets: &Assets, [x, y, z]: [i32; 3]) -> (u8, u8) {
+        let (cx, cz) = (x >> 4, z >> 4);
+        if world.chunk(cx, cz).is_none() {
+            return (15, 0);
+        }
+        let area = Area::new(world, cx, cz);
+        let sig = area.signature();
+        let entry = self
+            .lights
+            .entry((cx, cz))
+            .or_insert_with(|| (sig, Arc::new(ChunkLight::compute(&area, &assets.blocks))));
+        if entry.0 != sig {
+            *entry = (sig, Arc::new(ChunkLight::compute(&area, &assets.blocks)));
+        }
+        entry.1.at(x, y, z)
+    }
+}
