@@ -25,7 +25,11 @@ fn writes_a_png_of_the_requested_size() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let frame = image::open(&out).unwrap().to_rgb8();
     assert_eq!(frame.dimensions(), (160, 90));
     let first = frame.get_pixel(0, 0);

@@ -130,16 +130,14 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             (true, true) => "solved",
             (true, false) => "FAILED",
         };
-        table.add_row([
-            row.category.as_str(),
-            row.name.as_str(),
-            &init,
-            script,
-        ]);
+        table.add_row([row.category.as_str(), row.name.as_str(), &init, script]);
     }
     println!("{table}");
     for row in &rows {
-        for (what, refused) in [("rejected", &row.rejected), ("unsupported", &row.unsupported)] {
+        for (what, refused) in [
+            ("rejected", &row.rejected),
+            ("unsupported", &row.unsupported),
+        ] {
             for r in refused {
                 println!("{}: {what}: {}: {}", row.name, r.command, r.reason);
             }

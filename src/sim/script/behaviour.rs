@@ -7,7 +7,7 @@ use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{BlockId, ItemId};
+use crate::sim::registry::{registry, BlockId, ItemId, Shape};
 use crate::sim::world::BlockPos;
 
 /// The most the camera turns in one tick, in degrees.
@@ -50,6 +50,27 @@ fn block_centre(pos: BlockPos) -> [f64; 3] {
         f64::from(pos[1]) + 0.5,
         f64::from(pos[2]) + 0.5,
     ]
+}
+
+/// Whether the crosshair rests on the block at `pos`.
+fn crosshair_on(game: &Game, pos: BlockPos) -> bool {
+    raycast::target(&game.world, game.player.eye(), game.player.look_dir())
+        .is_some_and(|hit| hit.pos == pos)
+}
+
+/// Turns towards a block; once aimed, breaks whatever nearer block (a
+/// flower, tall grass, leaves) stands in the way.
+fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
+    let (yaw, pitch) = angles_to(game, block_centre(pos));
+    let mut action = Action::noop();
+    action.camera = turn_towards(game, yaw, pitch);
+    let aimed = action.camera[0].abs() < 0.5 && action.camera[1].abs() < 0.5;
+    let blocked = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
+        .is_some_and(|hit| hit.pos != pos);
+    if aimed && blocked {
+        action.press(Key::Attack);
+    }
+    action
 }
 
 /// Selects the hotbar slot holding an item (one tick), or gives up if none does.
@@ -117,7 +138,11 @@ impl Spot {
                 return None;
             }
             let feet = game.player.block_pos();
-            *self = Spot::At([feet[0] + offset[0], feet[1] + offset[1], feet[2] + offset[2]]);
+            *self = Spot::At([
+                feet[0] + offset[0],
+                feet[1] + offset[1],
+                feet[2] + offset[2],
+            ]);
         }
         match *self {
             Spot::At(pos) => Some(pos),
@@ -153,15 +178,103 @@ impl Behaviour for Mine {
         if game.world.get(pos) == BlockId::AIR {
             return Step::Done;
         }
-        let (yaw, pitch) = angles_to(game, block_centre(pos));
-        let mut action = Action::noop();
-        action.camera = turn_towards(game, yaw, pitch);
-        let on_target = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
-            .is_some_and(|hit| hit.pos == pos);
-        if on_target {
+        let mut action = aim_clearing_the_way(game, pos);
+        if crosshair_on(game, pos) {
             action.press(Key::Attack);
         }
         Step::Act(action)
+    }
+}
+
+/// Mines, one after another, the nearest block of the given kinds within
+/// reach and in sight, `times` times, collecting the drops after each.
+pub struct MineNearest {
+    pub kinds: Vec<BlockId>,
+    pub times: u32,
+    /// How many cells away from the feet, horizontally, to look.
+    pub radius: i32,
+    current: Option<(Mine, CollectItems)>,
+}
+
+impl MineNearest {
+    pub fn new(kinds: Vec<BlockId>, times: u32) -> MineNearest {
+        MineNearest {
+            kinds,
+            times,
+            radius: 4,
+            current: None,
+        }
+    }
+
+    /// Only blocks within `radius` cells horizontally (so drops land within
+    /// pickup range when it is 1).
+    pub fn within(mut self, radius: i32) -> MineNearest {
+        self.radius = radius;
+        self
+    }
+
+    /// The nearest block of a wanted kind that the crosshair could rest
+    /// on, by distance from the eye, ties broken by position.
+    fn nearest(&self, game: &Game) -> Option<BlockPos> {
+        let eye = game.player.eye();
+        let feet = game.player.block_pos();
+        let mut best: Option<(f64, BlockPos)> = None;
+        let r = self.radius;
+        for dy in -2..=3 {
+            for dz in -r..=r {
+                for dx in -r..=r {
+                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                    if !self.kinds.contains(&game.world.get(pos)) {
+                        continue;
+                    }
+                    let centre = block_centre(pos);
+                    let d = [centre[0] - eye[0], centre[1] - eye[1], centre[2] - eye[2]];
+                    let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+                    if distance > raycast::REACH - 0.3 {
+                        continue;
+                    }
+                    let dir = [d[0] / distance, d[1] / distance, d[2] / distance];
+                    let in_sight = raycast::cast(&game.world, eye, dir, distance + 0.5, |b| {
+                        raycast::selectable(b)
+                    })
+                    .is_some_and(|hit| hit.pos == pos);
+                    if in_sight && best.is_none_or(|(bd, bp)| (distance, pos) < (bd, bp)) {
+                        best = Some((distance, pos));
+                    }
+                }
+            }
+        }
+        best.map(|(_, pos)| pos)
+    }
+}
+
+impl Behaviour for MineNearest {
+    fn next(&mut self, game: &Game) -> Step {
+        loop {
+            if let Some((mine, collect)) = &mut self.current {
+                if let Step::Act(action) = mine.next(game) {
+                    return Step::Act(action);
+                }
+                if let Step::Act(action) = collect.next(game) {
+                    return Step::Act(action);
+                }
+                self.current = None;
+            }
+            if self.times == 0 {
+                return Step::Done;
+            }
+            let Some(pos) = self.nearest(game) else {
+                return Step::Done;
+            };
+            self.times -= 1;
+            self.current = Some((
+                Mine::new(Spot::At(pos)),
+                CollectItems {
+                    radius: 4.0,
+                    ticks_left: 60,
+                },
+            ));
+        }
     }
 }
 
@@ -180,15 +293,10 @@ impl Behaviour for Aim {
         let Some(pos) = self.spot.resolve(game) else {
             return Step::Act(Action::noop());
         };
-        let on_target = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
-            .is_some_and(|hit| hit.pos == pos);
-        if on_target {
+        if crosshair_on(game, pos) {
             return Step::Done;
         }
-        let (yaw, pitch) = angles_to(game, block_centre(pos));
-        let mut action = Action::noop();
-        action.camera = turn_towards(game, yaw, pitch);
-        Step::Act(action)
+        Step::Act(aim_clearing_the_way(game, pos))
     }
 }
 
@@ -225,7 +333,8 @@ impl Behaviour for WalkTo {
         if action.camera[1].abs() < 20.0 {
             action.press(Key::Forward);
         }
-        let blocked = p.on_ground && (p.vel[0].abs() + p.vel[2].abs()) < 1e-3 && self.ticks_left % 4 == 0;
+        let blocked =
+            p.on_ground && (p.vel[0].abs() + p.vel[2].abs()) < 1e-3 && self.ticks_left % 4 == 0;
         if blocked {
             action.press(Key::Jump);
         }
@@ -235,7 +344,7 @@ impl Behaviour for WalkTo {
 
 /// Walks to the centre of a block cell (resolved like [`Spot`]).
 pub struct StepInto {
-    pub spot: Spot,
+    spot: Spot,
     walk: Option<WalkTo>,
 }
 
@@ -254,6 +363,7 @@ impl Behaviour for StepInto {
             let centre = block_centre(pos);
             let mut walk = WalkTo::new(centre[0], centre[2]);
             walk.within = 0.2;
+            walk.ticks_left = 60;
             self.walk = Some(walk);
         }
         match &mut self.walk {
@@ -319,7 +429,10 @@ impl PillarUp {
 impl Behaviour for PillarUp {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
-        let held = p.inventory.selected_stack().map_or(0, |s| u32::from(s.count));
+        let held = p
+            .inventory
+            .selected_stack()
+            .map_or(0, |s| u32::from(s.count));
         if self.held > held {
             self.placed += self.held - held;
         }
@@ -342,33 +455,107 @@ impl Behaviour for PillarUp {
     }
 }
 
-/// Places the selected item against the faces of the given blocks, one
-/// after another, from where the player stands.
-pub struct PlaceOn {
-    pub targets: Vec<BlockPos>,
-    pub ticks_left: u32,
+/// Places the selected item on the tops of nearby blocks, `count` times:
+/// each time on the nearest open top face in sight that was not tried
+/// yet, giving up on a spot after a few ticks.
+pub struct PlaceAround {
+    count: u32,
+    tried: Vec<BlockPos>,
+    current: Option<(BlockPos, u32)>,
+    held: u32,
 }
 
-impl Behaviour for PlaceOn {
+impl PlaceAround {
+    /// Ticks spent on one spot before trying another.
+    const PATIENCE: u32 = 20;
+
+    pub fn new(count: u32) -> PlaceAround {
+        PlaceAround {
+            count,
+            tried: Vec::new(),
+            current: None,
+            held: 0,
+        }
+    }
+
+    /// Whether the crosshair would rest on the top face of `pos` when
+    /// aimed at its centre.
+    fn top_in_sight(game: &Game, pos: BlockPos) -> bool {
+        let eye = game.player.eye();
+        let top = Self::top(pos);
+        let d = [top[0] - eye[0], top[1] - eye[1], top[2] - eye[2]];
+        let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let dir = [d[0] / distance, d[1] / distance, d[2] / distance];
+        distance < raycast::REACH - 0.3
+            && raycast::target(&game.world, eye, dir)
+                .is_some_and(|hit| hit.pos == pos && hit.face == raycast::Face::Up)
+    }
+
+    fn top(pos: BlockPos) -> [f64; 3] {
+        [
+            f64::from(pos[0]) + 0.5,
+            f64::from(pos[1]) + 1.0,
+            f64::from(pos[2]) + 0.5,
+        ]
+    }
+
+    fn next_spot(&self, game: &Game) -> Option<BlockPos> {
+        let feet = game.player.block_pos();
+        let mut spots = Vec::new();
+        for dy in -2..=1 {
+            for dz in -3i32..=3 {
+                for dx in -3i32..=3 {
+                    if dx.abs() + dz.abs() < 2 {
+                        continue;
+                    }
+                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                    let above = [pos[0], pos[1] + 1, pos[2]];
+                    let solid = registry().block(game.world.get(pos)).shape == Shape::Cube;
+                    if solid
+                        && game.world.get(above) == BlockId::AIR
+                        && !self.tried.contains(&pos)
+                        && Self::top_in_sight(game, pos)
+                    {
+                        spots.push((dx * dx + dz * dz, pos));
+                    }
+                }
+            }
+        }
+        spots.into_iter().min().map(|(_, pos)| pos)
+    }
+}
+
+impl Behaviour for PlaceAround {
     fn next(&mut self, game: &Game) -> Step {
-        let Some(&pos) = self.targets.first() else {
+        let held = game
+            .player
+            .inventory
+            .selected_stack()
+            .map_or(0, |s| u32::from(s.count));
+        if held < self.held {
+            self.count = self.count.saturating_sub(self.held - held);
+            self.current = None;
+        }
+        self.held = held;
+        if self.count == 0 || held == 0 {
             return Step::Done;
+        }
+        let (pos, ticks) = match self.current {
+            Some((pos, ticks)) if ticks < Self::PATIENCE => (pos, ticks),
+            _ => {
+                let Some(pos) = self.next_spot(game) else {
+                    return Step::Done;
+                };
+                self.tried.push(pos);
+                (pos, 0)
+            }
         };
-        if self.ticks_left == 0 {
-            return Step::Done;
-        }
-        self.ticks_left -= 1;
-        let above = [pos[0], pos[1] + 1, pos[2]];
-        if game.world.get(above) != BlockId::AIR {
-            self.targets.remove(0);
-            return Step::Act(Action::noop());
-        }
-        let top = [f64::from(pos[0]) + 0.5, f64::from(pos[1]) + 1.0, f64::from(pos[2]) + 0.5];
-        let (yaw, pitch) = angles_to(game, top);
+        self.current = Some((pos, ticks + 1));
+        let (yaw, pitch) = angles_to(game, Self::top(pos));
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         let on_target = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
-            .is_some_and(|hit| hit.pos == pos && hit.adjacent() == above);
+            .is_some_and(|hit| hit.pos == pos && hit.face == raycast::Face::Up);
         if on_target {
             action.press(Key::Use);
         }

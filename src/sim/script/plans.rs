@@ -2,11 +2,12 @@
 //! that builds the plan from the starting state.
 
 use super::behaviour::{
-    Aim, Behaviour, CollectItems, Face, Hold, Mine, PillarUp, PlaceOn, Select, Spot, StepInto,
+    Aim, Behaviour, CollectItems, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select,
+    Spot, StepInto,
 };
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
-use crate::sim::registry::item;
+use crate::sim::registry::{block, item};
 
 pub type PlanFn = fn(&Game) -> Vec<Box<dyn Behaviour>>;
 
@@ -16,7 +17,10 @@ const PLANS: &[(&str, PlanFn)] = &[
     ("collect_dirt", collect_dirt),
     ("collect_grass", collect_grass),
     ("collect_wood", collect_wood),
-    ("dig_three_down_and_fill_one_up", dig_three_down_and_fill_one_up),
+    (
+        "dig_three_down_and_fill_one_up",
+        dig_three_down_and_fill_one_up,
+    ),
     ("drop_an_item", drop_an_item),
     ("find_bedrock", find_bedrock),
     ("find_sand", find_sand),
@@ -86,37 +90,23 @@ fn collect_dirt(_: &Game) -> Plan {
 }
 
 fn collect_wood(_: &Game) -> Plan {
-    // The logs fill a box diagonal to the player: cut into its corner,
-    // step in, and cut the logs around.
-    let mut plan = vec![
+    // The logs fill a box diagonal to the player: cut the corner column,
+    // step into it, then cut the logs around, close enough that every
+    // drop lands within pickup range.
+    let logs = || MineNearest::new(vec![block("oak_log")], 16).within(1);
+    vec![
         select("wooden_axe"),
-        mine([1, 0, 1]),
-        mine([1, 1, 1]),
-        collect(),
+        Box::new(logs()),
         Box::new(StepInto::new(Spot::FromFeet([1, 0, 1]))),
-    ];
-    for offset in [[1, 0, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1], [0, 2, 0], [0, 3, 0]] {
-        plan.push(mine(offset));
-    }
-    plan.push(collect());
-    plan
+        Box::new(logs()),
+    ]
 }
 
 fn collect_grass(_: &Game) -> Plan {
-    let mut plan = vec![select("shears"), mine([0, 0, 0])];
-    for dx in -1..=1 {
-        for dz in -1..=1 {
-            if (dx, dz) != (0, 0) {
-                plan.push(mine([dx, 0, dz]));
-            }
-        }
-    }
-    plan.push(collect());
-    for offset in [[2, 0, 0], [-2, 0, 0], [0, 0, 2], [0, 0, -2]] {
-        plan.push(mine(offset));
-    }
-    plan.push(collect());
-    plan
+    vec![
+        select("shears"),
+        Box::new(MineNearest::new(vec![block("grass")], 16)),
+    ]
 }
 
 fn mine_iron_ore(_: &Game) -> Plan {
@@ -124,7 +114,9 @@ fn mine_iron_ore(_: &Game) -> Plan {
 }
 
 fn mine_diamond_ore(_: &Game) -> Plan {
-    vec![mine([1, 0, 0]), settle()]
+    // The ore fills the cell the player stands in and the one east of it;
+    // the one underfoot is the one in view.
+    vec![mine([0, 0, 0]), settle()]
 }
 
 fn mine_horizontally(_: &Game) -> Plan {
@@ -185,23 +177,8 @@ fn find_bedrock(_: &Game) -> Plan {
     ]
 }
 
-fn light_up_the_surroundings(game: &Game) -> Plan {
-    let feet = game.player.block_pos();
-    let mut targets = Vec::new();
-    for (dx, dz) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
-        targets.push([feet[0] + dx, feet[1] - 1, feet[2] + dz]);
-    }
-    for (dx, dz) in [(2, 0), (-2, 0), (0, 2), (0, -2)] {
-        targets.push([feet[0] + dx, feet[1] - 1, feet[2] + dz]);
-    }
-    vec![
-        select("torch"),
-        Box::new(PlaceOn {
-            targets,
-            ticks_left: 400,
-        }),
-        settle(),
-    ]
+fn light_up_the_surroundings(_: &Game) -> Plan {
+    vec![select("torch"), Box::new(PlaceAround::new(12)), settle()]
 }
 
 fn throw_a_snowball(_: &Game) -> Plan {
