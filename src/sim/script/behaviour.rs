@@ -186,6 +186,48 @@ impl Behaviour for Mine {
     }
 }
 
+/// Walks on to fresh ground when a behaviour has run out of things to do
+/// where it stands: four blocks, a quarter turn further each time, a
+/// limited number of times.
+pub struct Wander {
+    walk: Option<WalkTo>,
+    moves_left: u32,
+}
+
+impl Wander {
+    pub fn new(moves: u32) -> Wander {
+        Wander {
+            walk: None,
+            moves_left: moves,
+        }
+    }
+
+    /// Starts the next walk; false when no walks are left.
+    pub fn start(&mut self, game: &Game) -> bool {
+        if self.moves_left == 0 {
+            return false;
+        }
+        self.moves_left -= 1;
+        let p = &game.player;
+        let yaw = f64::from(p.yaw + 90.0).to_radians();
+        let mut walk = WalkTo::new(p.pos[0] - 4.0 * yaw.sin(), p.pos[2] + 4.0 * yaw.cos());
+        walk.ticks_left = 80;
+        self.walk = Some(walk);
+        true
+    }
+
+    /// The action of a walk under way, if one is.
+    pub fn step(&mut self, game: &Game) -> Option<Action> {
+        match self.walk.as_mut()?.next(game) {
+            Step::Act(action) => Some(action),
+            Step::Done => {
+                self.walk = None;
+                None
+            }
+        }
+    }
+}
+
 /// Mines, one after another, the nearest block of the given kinds within
 /// reach and in sight, `times` times, collecting the drops after each.
 pub struct MineNearest {
@@ -194,6 +236,7 @@ pub struct MineNearest {
     /// How many cells away from the feet, horizontally, to look.
     pub radius: i32,
     current: Option<(Mine, CollectItems)>,
+    wander: Wander,
 }
 
 impl MineNearest {
@@ -203,7 +246,14 @@ impl MineNearest {
             times,
             radius: 4,
             current: None,
+            wander: Wander::new(0),
         }
+    }
+
+    /// When nothing is left in reach, walk on up to `moves` times.
+    pub fn wandering(mut self, moves: u32) -> MineNearest {
+        self.wander = Wander::new(moves);
+        self
     }
 
     /// Only blocks within `radius` cells horizontally (so drops land within
@@ -263,7 +313,13 @@ impl Behaviour for MineNearest {
             if self.times == 0 {
                 return Step::Done;
             }
+            if let Some(action) = self.wander.step(game) {
+                return Step::Act(action);
+            }
             let Some(pos) = self.nearest(game) else {
+                if self.wander.start(game) {
+                    return Step::Act(Action::noop());
+                }
                 return Step::Done;
             };
             self.times -= 1;
@@ -456,14 +512,73 @@ impl Behaviour for PillarUp {
 }
 
 /// Places the selected item on the tops of nearby blocks, `count` times:
-/// each time on the nearest open top face in sight that was not tried
-/// yet, giving up on a spot after a few ticks.
+/// each time at the nearest open spot in sight that was not tried yet —
+/// the top face of a block with air above, or a short plant standing on
+/// a block, which placing replaces — giving up on a spot after a few ticks.
 pub struct PlaceAround {
     count: u32,
     tried: Vec<BlockPos>,
-    current: Option<(BlockPos, u32)>,
+    current: Option<(PlaceSpot, u32)>,
     held: u32,
+    wander: Wander,
 }
+
+/// Where to click: the block the crosshair must rest on and the point to aim at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PlaceSpot {
+    click: BlockPos,
+    aim: [f64; 3],
+    /// Whether the click must land on the top face (a solid block) or
+    /// anywhere (a replaceable plant).
+    top_face: bool,
+}
+
+impl PlaceSpot {
+    fn at(game: &Game, pos: BlockPos) -> Option<PlaceSpot> {
+        let below = [pos[0], pos[1] - 1, pos[2]];
+        let above = [pos[0], pos[1] + 1, pos[2]];
+        let shape = |p: BlockPos| registry().block(game.world.get(p)).shape;
+        let centre = block_centre(pos);
+        if shape(pos) == Shape::Cube && game.world.get(above) == BlockId::AIR {
+            Some(PlaceSpot {
+                click: pos,
+                aim: [centre[0], centre[1] + 0.5, centre[2]],
+                top_face: true,
+            })
+        } else if REPLACEABLE_PLANTS.contains(&registry().block(game.world.get(pos)).name)
+            && shape(below) == Shape::Cube
+        {
+            Some(PlaceSpot {
+                click: pos,
+                aim: [centre[0], centre[1] - 0.3, centre[2]],
+                top_face: false,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Whether the crosshair rests where a click places on this spot.
+    fn clicked_by(&self, hit: &raycast::Hit) -> bool {
+        hit.pos == self.click && (!self.top_face || hit.face == raycast::Face::Up)
+    }
+
+    fn in_sight(&self, game: &Game) -> bool {
+        let eye = game.player.eye();
+        let d = [
+            self.aim[0] - eye[0],
+            self.aim[1] - eye[1],
+            self.aim[2] - eye[2],
+        ];
+        let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let dir = [d[0] / distance, d[1] / distance, d[2] / distance];
+        distance < raycast::REACH - 0.3
+            && raycast::target(&game.world, eye, dir).is_some_and(|hit| self.clicked_by(&hit))
+    }
+}
+
+/// Plants that a placed block replaces.
+const REPLACEABLE_PLANTS: &[&str] = &["grass", "fern", "dead_bush"];
 
 impl PlaceAround {
     /// Ticks spent on one spot before trying another.
@@ -475,53 +590,30 @@ impl PlaceAround {
             tried: Vec::new(),
             current: None,
             held: 0,
+            wander: Wander::new(4),
         }
     }
 
-    /// Whether the crosshair would rest on the top face of `pos` when
-    /// aimed at its centre.
-    fn top_in_sight(game: &Game, pos: BlockPos) -> bool {
-        let eye = game.player.eye();
-        let top = Self::top(pos);
-        let d = [top[0] - eye[0], top[1] - eye[1], top[2] - eye[2]];
-        let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-        let dir = [d[0] / distance, d[1] / distance, d[2] / distance];
-        distance < raycast::REACH - 0.3
-            && raycast::target(&game.world, eye, dir)
-                .is_some_and(|hit| hit.pos == pos && hit.face == raycast::Face::Up)
-    }
-
-    fn top(pos: BlockPos) -> [f64; 3] {
-        [
-            f64::from(pos[0]) + 0.5,
-            f64::from(pos[1]) + 1.0,
-            f64::from(pos[2]) + 0.5,
-        ]
-    }
-
-    fn next_spot(&self, game: &Game) -> Option<BlockPos> {
+    fn next_spot(&self, game: &Game) -> Option<PlaceSpot> {
         let feet = game.player.block_pos();
         let mut spots = Vec::new();
         for dy in -2..=1 {
             for dz in -3i32..=3 {
                 for dx in -3i32..=3 {
-                    if dx.abs() + dz.abs() < 2 {
+                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                    if dx.abs() + dz.abs() < 2 || self.tried.contains(&pos) {
                         continue;
                     }
-                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                    let above = [pos[0], pos[1] + 1, pos[2]];
-                    let solid = registry().block(game.world.get(pos)).shape == Shape::Cube;
-                    if solid
-                        && game.world.get(above) == BlockId::AIR
-                        && !self.tried.contains(&pos)
-                        && Self::top_in_sight(game, pos)
-                    {
-                        spots.push((dx * dx + dz * dz, pos));
+                    if let Some(spot) = PlaceSpot::at(game, pos).filter(|s| s.in_sight(game)) {
+                        spots.push((dx * dx + dz * dz, pos, spot));
                     }
                 }
             }
         }
-        spots.into_iter().min().map(|(_, pos)| pos)
+        spots
+            .into_iter()
+            .min_by_key(|(d, pos, _)| (*d, *pos))
+            .map(|(_, _, spot)| spot)
     }
 }
 
@@ -540,22 +632,29 @@ impl Behaviour for PlaceAround {
         if self.count == 0 || held == 0 {
             return Step::Done;
         }
-        let (pos, ticks) = match self.current {
-            Some((pos, ticks)) if ticks < Self::PATIENCE => (pos, ticks),
+        if let Some(action) = self.wander.step(game) {
+            return Step::Act(action);
+        }
+        let (spot, ticks) = match self.current {
+            Some((spot, ticks)) if ticks < Self::PATIENCE => (spot, ticks),
             _ => {
-                let Some(pos) = self.next_spot(game) else {
+                let Some(spot) = self.next_spot(game) else {
+                    if self.wander.start(game) {
+                        self.current = None;
+                        return Step::Act(Action::noop());
+                    }
                     return Step::Done;
                 };
-                self.tried.push(pos);
-                (pos, 0)
+                self.tried.push(spot.click);
+                (spot, 0)
             }
         };
-        self.current = Some((pos, ticks + 1));
-        let (yaw, pitch) = angles_to(game, Self::top(pos));
+        self.current = Some((spot, ticks + 1));
+        let (yaw, pitch) = angles_to(game, spot.aim);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         let on_target = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
-            .is_some_and(|hit| hit.pos == pos && hit.face == raycast::Face::Up);
+            .is_some_and(|hit| spot.clicked_by(&hit));
         if on_target {
             action.press(Key::Use);
         }

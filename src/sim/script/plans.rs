@@ -2,12 +2,11 @@
 //! that builds the plan from the starting state.
 
 use super::behaviour::{
-    Aim, Behaviour, CollectItems, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select,
-    Spot, StepInto,
+    Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
 };
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
-use crate::sim::registry::{block, item};
+use crate::sim::registry::{block, item, registry, BlockId, Shape};
 
 pub type PlanFn = fn(&Game) -> Vec<Box<dyn Behaviour>>;
 
@@ -50,13 +49,6 @@ fn mine(offset: [i32; 3]) -> Box<dyn Behaviour> {
     Box::new(Mine::new(Spot::FromFeet(offset)))
 }
 
-fn collect() -> Box<dyn Behaviour> {
-    Box::new(CollectItems {
-        radius: 6.0,
-        ticks_left: 200,
-    })
-}
-
 fn press(key: Key, ticks: u32) -> Box<dyn Behaviour> {
     Box::new(Hold {
         action: Action::noop().with(key),
@@ -72,21 +64,17 @@ fn settle() -> Box<dyn Behaviour> {
     })
 }
 
-/// The four horizontal neighbours at a height relative to the feet.
-fn ring(dy: i32) -> [[i32; 3]; 4] {
-    [[1, dy, 0], [-1, dy, 0], [0, dy, 1], [0, dy, -1]]
-}
-
 fn collect_dirt(_: &Game) -> Plan {
-    // Dig down twice; each level yields the block below and the four around.
-    let mut plan = vec![select("wooden_shovel")];
-    for _ in 0..2 {
-        plan.push(mine([0, -1, 0]));
-        plan.push(settle());
-        plan.extend(ring(0).map(mine));
-        plan.push(collect());
-    }
-    plan
+    // Dig the ground right around the player so every drop lands within
+    // pickup range; move on when none is left in reach.
+    vec![
+        select("wooden_shovel"),
+        Box::new(
+            MineNearest::new(vec![block("grass_block"), block("dirt")], 14)
+                .within(1)
+                .wandering(4),
+        ),
+    ]
 }
 
 fn collect_wood(_: &Game) -> Plan {
@@ -105,7 +93,7 @@ fn collect_wood(_: &Game) -> Plan {
 fn collect_grass(_: &Game) -> Plan {
     vec![
         select("shears"),
-        Box::new(MineNearest::new(vec![block("grass")], 16)),
+        Box::new(MineNearest::new(vec![block("grass"), block("tall_grass")], 16).wandering(4)),
     ]
 }
 
@@ -178,7 +166,21 @@ fn find_bedrock(_: &Game) -> Plan {
 }
 
 fn light_up_the_surroundings(_: &Game) -> Plan {
-    vec![select("torch"), Box::new(PlaceAround::new(12)), settle()]
+    // Clear the tall plants that hide the ground, then place torches.
+    vec![
+        Box::new(MineNearest::new(plants(), 24).within(3)),
+        select("torch"),
+        Box::new(PlaceAround::new(12)),
+        settle(),
+    ]
+}
+
+/// Every block drawn as crossed planes: grass, flowers, saplings…
+fn plants() -> Vec<BlockId> {
+    (0..registry().blocks.len() as u16)
+        .map(BlockId)
+        .filter(|&b| registry().block(b).shape == Shape::Cross)
+        .collect()
 }
 
 fn throw_a_snowball(_: &Game) -> Plan {
