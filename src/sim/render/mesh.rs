@@ -7,12 +7,13 @@ use super::area::Area;
 use super::assets::{BlockVisual, LightClass, Mode};
 use super::cube::{block_uv, face_corners, NORMALS, SHADE, STRETCHED_UV, UP};
 use super::light::ChunkLight;
+use super::merge::Merger;
 use super::raster::Blend;
 use super::texture::TexId;
 use crate::sim::registry::{BlockId, Shape};
 
 /// Corner light as stored in a mesh; turned into brightness each frame.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct CornerLight {
     /// 0..15, averaged over the cells around the corner.
     pub sky: f32,
@@ -51,6 +52,8 @@ struct Builder<'a> {
     light: &'a ChunkLight,
     visuals: &'a [BlockVisual],
     mesh: SectionMesh,
+    /// Evenly lit full faces, merged at the end.
+    merger: Merger,
 }
 
 impl Builder<'_> {
@@ -143,6 +146,17 @@ impl Builder<'_> {
             let unit = face_corners([0.0; 3], [1.0, height, 1.0], face);
             let uv = block_uv(&unit, face);
             let light = unit.map(|c| self.corner_light(cell, face, c, visual.light));
+            let mergeable = visual.shape == Shape::Cube
+                && flush
+                && visual.mode != Mode::Translucent
+                && light.iter().all(|l| *l == light[0]);
+            if mergeable {
+                let cell = local.map(|c| c as i32);
+                let blend = visual.mode.into();
+                self.merger
+                    .add(face, cell, visual.faces[face], blend, light[0]);
+                continue;
+            }
             let pos = unit.map(|c| [c[0] + local[0], c[1] + local[1], c[2] + local[2]]);
             let quad = MeshQuad {
                 pos,
@@ -231,6 +245,7 @@ pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) 
         light,
         visuals,
         mesh: SectionMesh::default(),
+        merger: Merger::default(),
     };
     let (bx, by, bz) = (area.cx * 16, sy * 16, area.cz * 16);
     for ly in 0..16 {
@@ -268,6 +283,8 @@ pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) 
             }
         }
     }
+    let merged = builder.merger.quads();
+    builder.mesh.solid.extend(merged);
     builder.mesh
 }
 
