@@ -25,6 +25,7 @@ mod looks;
 mod merge;
 mod mesh;
 mod models;
+mod occlusion;
 mod paint;
 mod raster;
 mod sky;
