@@ -4,7 +4,7 @@
 //! fast. Maps are used for lookup only; the sections to draw come out in
 //! a fixed order (by distance, then coordinates).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -14,8 +14,9 @@ use super::assets::Assets;
 use super::camera::Camera;
 use super::light::ChunkLight;
 use super::mesh::{self, SectionMesh};
+use super::occlusion::{self, Links, SectionPos};
 use super::sky::VIEW_DISTANCE;
-use crate::sim::world::{World, SECTIONS};
+use crate::sim::world::{World, HEIGHT, SECTIONS};
 
 /// A section to draw this frame.
 pub struct Visible {
@@ -68,9 +69,11 @@ impl WorldCache {
             }
         }
         self.refresh(world, assets, &chunks);
+        let reached = self.reachable(world, camera, &chunks);
         let mut visible: Vec<(i32, i32, i32, Visible)> = chunks
             .iter()
             .flat_map(|(cx, cz, _, sections)| sections.iter().map(move |&sy| (*cx, sy, *cz)))
+            .filter(|pos| reached.as_ref().is_none_or(|r| r.contains(pos)))
             .map(|(cx, sy, cz)| {
                 let origin =
                     camera.relative([f64::from(cx * 16), f64::from(sy * 16), f64::from(cz * 16)]);
@@ -96,6 +99,48 @@ impl WorldCache {
         });
         self.evict(ecx, ecz);
         visible.into_iter().map(|v| v.3).collect()
+    }
+
+    /// The sections a line of sight from the eye can reach, or `None` when
+    /// the eye is outside the world's height (then nothing is culled).
+    fn reachable(
+        &self,
+        world: &World,
+        camera: &Camera,
+        chunks: &[(i32, i32, u64, Vec<i32>)],
+    ) -> Option<HashSet<SectionPos>> {
+        let eye = camera.eye.map(|c| c.floor() as i32);
+        if !(0..HEIGHT).contains(&eye[1]) {
+            return None;
+        }
+        let candidates: HashSet<SectionPos> = chunks
+            .iter()
+            .flat_map(|(cx, cz, _, sections)| sections.iter().map(move |&sy| (*cx, sy, *cz)))
+            .collect();
+        let (ecx, ecz) = (eye[0] >> 4, eye[2] >> 4);
+        let links = |pos: SectionPos| {
+            let (cx, sy, cz) = pos;
+            if (cx - ecx).abs() > RADIUS || (cz - ecz).abs() > RADIUS {
+                return None;
+            }
+            if !(0..SECTIONS as i32).contains(&sy) {
+                return None;
+            }
+            if candidates.contains(&pos) {
+                return Some(self.meshes[&pos].1.links);
+            }
+            let non_empty = world
+                .chunk(cx, cz)
+                .and_then(|c| c.section(sy as usize))
+                .is_some_and(|s| s.non_air() > 0);
+            let min = camera.relative([f64::from(cx * 16), f64::from(sy * 16), f64::from(cz * 16)]);
+            (!non_empty && camera.sees_box(min, [16.0; 3])).then_some(Links::ALL)
+        };
+        Some(
+            occlusion::reachable((ecx, eye[1] >> 4, ecz), links)
+                .into_iter()
+                .collect(),
+        )
     }
 
     /// Rebuilds stale light, then stale meshes, in parallel.

@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn faces_wind_counter_clockwise_around_their_normal() {
-        for face in 0..FACES {
+        for (face, normal) in NORMALS.iter().enumerate() {
             let c = face_corners([0.0; 3], [1.0; 3], face);
             let (u, v) = (sub(c[1], c[0]), sub(c[3], c[0]));
             let cross = [
@@ -73,7 +73,7 @@ mod tests {
                 u[2] * v[0] - u[0] * v[2],
                 u[0] * v[1] - u[1] * v[0],
             ];
-            let n = NORMALS[face].map(|x| x as f32);
+            let n = normal.map(|x| x as f32);
             assert_eq!(cross, n, "face {face}");
         }
     }

@@ -7,12 +7,14 @@ use super::area::Area;
 use super::assets::{BlockVisual, LightClass, Mode};
 use super::cube::{block_uv, face_corners, NORMALS, SHADE, STRETCHED_UV, UP};
 use super::light::ChunkLight;
+use super::merge::Merger;
+use super::occlusion::Links;
 use super::raster::Blend;
 use super::texture::TexId;
 use crate::sim::registry::{BlockId, Shape};
 
 /// Corner light as stored in a mesh; turned into brightness each frame.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct CornerLight {
     /// 0..15, averaged over the cells around the corner.
     pub sky: f32,
@@ -33,11 +35,11 @@ pub struct MeshQuad {
 }
 
 /// The quads of one section: opaque and cut-out first, translucent apart
-/// (drawn after everything else).
-#[derive(Default)]
+/// (drawn after everything else); and which of its sides see each other.
 pub struct SectionMesh {
     pub solid: Vec<MeshQuad>,
     pub translucent: Vec<MeshQuad>,
+    pub links: Links,
 }
 
 /// Brightness factor by how many of the three cells at a corner are opaque.
@@ -51,6 +53,8 @@ struct Builder<'a> {
     light: &'a ChunkLight,
     visuals: &'a [BlockVisual],
     mesh: SectionMesh,
+    /// Evenly lit full faces, merged at the end.
+    merger: Merger,
 }
 
 impl Builder<'_> {
@@ -143,6 +147,17 @@ impl Builder<'_> {
             let unit = face_corners([0.0; 3], [1.0, height, 1.0], face);
             let uv = block_uv(&unit, face);
             let light = unit.map(|c| self.corner_light(cell, face, c, visual.light));
+            let mergeable = visual.shape == Shape::Cube
+                && flush
+                && visual.mode != Mode::Translucent
+                && light.iter().all(|l| *l == light[0]);
+            if mergeable {
+                let cell = local.map(|c| c as i32);
+                let blend = visual.mode.into();
+                self.merger
+                    .add(face, cell, visual.faces[face], blend, light[0]);
+                continue;
+            }
             let pos = unit.map(|c| [c[0] + local[0], c[1] + local[1], c[2] + local[2]]);
             let quad = MeshQuad {
                 pos,
@@ -230,7 +245,12 @@ pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) 
         area,
         light,
         visuals,
-        mesh: SectionMesh::default(),
+        mesh: SectionMesh {
+            solid: Vec::new(),
+            translucent: Vec::new(),
+            links: Links::of_section(area, visuals, sy),
+        },
+        merger: Merger::default(),
     };
     let (bx, by, bz) = (area.cx * 16, sy * 16, area.cz * 16);
     for ly in 0..16 {
@@ -268,6 +288,8 @@ pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) 
             }
         }
     }
+    let merged = builder.merger.quads();
+    builder.mesh.solid.extend(merged);
     builder.mesh
 }
 
@@ -276,24 +298,37 @@ mod tests {
     use super::*;
     use crate::sim::registry::block;
     use crate::sim::render::assets::assets;
+    use crate::sim::render::tests::flatten;
     use crate::sim::world::World;
+
+    /// The blocks covered by quads lying in the plane y = 16 of the section.
+    fn top_area(mesh: &SectionMesh) -> f32 {
+        mesh.solid
+            .iter()
+            .filter(|q| q.pos.iter().all(|p| p[1] == 16.0))
+            .map(|q| (q.pos[2][0] - q.pos[0][0]).abs() * (q.pos[2][2] - q.pos[0][2]).abs())
+            .sum()
+    }
 
     #[test]
     fn only_faces_against_air_are_kept() {
         let mut world = World::new(3);
         world.chunk_mut(0, 0);
-        // The flat world: grass at 63. Section 3 holds y 48..64.
+        flatten(&mut world, [0, 0], [16, 16]);
+        // Grass at 63. Section 3 holds y 48..64.
         let area = Area::new(&world, 0, 0);
         let light = ChunkLight::compute(&area, &assets().blocks);
         let mesh = build(&area, &light, &assets().blocks, 3);
-        // The top of the grass: 256 faces, fully lit; chunk borders face
-        // neighbours that are not generated (air), so their sides show too.
+        // The top of the grass: 256 faces, evenly and fully lit, merged
+        // into one quad; chunk borders face neighbours that are not
+        // generated (air), so their sides show too.
         let tops: Vec<&MeshQuad> = mesh
             .solid
             .iter()
             .filter(|q| q.pos.iter().all(|p| p[1] == 16.0))
             .collect();
-        assert_eq!(tops.len(), 256);
+        assert_eq!(top_area(&mesh), 256.0);
+        assert_eq!(tops.len(), 1);
         assert!(tops
             .iter()
             .all(|q| q.light.iter().all(|l| l.sky == 15.0 && l.shade == 1.0)));
@@ -308,7 +343,8 @@ mod tests {
             .iter()
             .filter(|q| q.pos.iter().all(|p| p[1] == 16.0))
             .collect();
-        assert_eq!(tops.len(), 255);
+        assert_eq!(top_area(&mesh), 255.0);
+        assert!(tops.len() > 1);
         assert!(tops.iter().any(|q| q.light.iter().any(|l| l.shade < 1.0)));
     }
 }

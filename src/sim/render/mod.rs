@@ -11,6 +11,7 @@
 
 mod area;
 mod assets;
+mod band;
 mod cache;
 mod camera;
 mod cube;
@@ -21,8 +22,10 @@ mod hud;
 mod icons;
 mod light;
 mod looks;
+mod merge;
 mod mesh;
 mod models;
+mod occlusion;
 mod paint;
 mod raster;
 mod sky;
@@ -34,10 +37,11 @@ use image::RgbImage;
 use rayon::prelude::*;
 
 use self::assets::{assets, Assets};
+use self::band::{Band, Binned, Shading};
 use self::cache::{Visible, WorldCache};
 use self::camera::Camera;
 use self::entities::EntityPainter;
-use self::raster::{Band, Blend, Projector, Quad, Shading, Tri};
+use self::raster::{Blend, Projector, Quad, Tri};
 use self::sky::{Environment, VIEW_DISTANCE};
 use super::game::Game;
 use super::raycast;
@@ -88,6 +92,9 @@ impl Renderer {
         let sky_rows = env.row_colours(&camera);
         let world_shading = Shading::new(&camera, env.fog_colour, env.fog_start, env.fog_end);
         let held_shading = Shading::clear(&camera);
+        let bands = height.div_ceil(BAND_ROWS);
+        let solid = Binned::new(scene.solid, BAND_ROWS, bands);
+        let translucent = Binned::new(scene.translucent, BAND_ROWS, bands);
         self.colour
             .par_chunks_mut(BAND_ROWS * width)
             .zip(self.depth.par_chunks_mut(BAND_ROWS * width))
@@ -105,8 +112,8 @@ impl Renderer {
                     depth,
                 };
                 band.draw(&scene.sky, &assets.atlas, &world_shading);
-                band.draw(&scene.solid, &assets.atlas, &world_shading);
-                band.draw(&scene.translucent, &assets.atlas, &world_shading);
+                band.draw(solid.band(index), &assets.atlas, &world_shading);
+                band.draw(translucent.band(index), &assets.atlas, &world_shading);
                 band.draw(&scene.overlay, &assets.atlas, &world_shading);
                 for &(a, b) in &scene.outline {
                     band.line(&camera, a, b, 0, 0.55);

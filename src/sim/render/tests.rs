@@ -8,11 +8,30 @@ use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::registry::{block, item, registry};
+use crate::sim::world::World;
+
+/// Makes the columns `min..max` (x, z) flat: stone, grass at y 63, air
+/// above (up to y 160; generated terrain may be hilly).
+pub(super) fn flatten(world: &mut World, min: [i32; 2], max: [i32; 2]) {
+    for x in min[0]..max[0] {
+        for z in min[1]..max[1] {
+            for y in 0..160 {
+                let name = match y {
+                    ..63 => "stone",
+                    63 => "grass_block",
+                    _ => "air",
+                };
+                world.set([x, y, z], block(name));
+            }
+        }
+    }
+}
 
 /// A game on the flat world (grass top at y 63), player at the origin
 /// facing south, at the given time.
 fn game_at(day_time: u64) -> Game {
     let mut game = Game::new(11);
+    flatten(&mut game.world, [-32, -32], [32, 32]);
     game.day_time = day_time;
     game.player.pos = [0.5, 64.0, 0.5];
     game.player.yaw = 0.0;
