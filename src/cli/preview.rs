@@ -68,8 +68,7 @@ pub fn run(args: PreviewArgs) -> anyhow::Result<()> {
     let out = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("{}.png", task.name)));
-    frame
-        .save(&out)
+    mcu::sim::render::save_png(&frame, &out)
         .with_context(|| format!("cannot write {}", out.display()))?;
     let (w, h) = RECORD_SIZE;
     let note = if (args.size.width, args.size.height) == (w, h) {

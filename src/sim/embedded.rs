@@ -33,10 +33,6 @@ impl EmbeddedSim {
         &self.game
     }
 
-    pub fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
-    }
-
     /// Counts what the crosshair rests on this tick (`look_at` statistic).
     fn count_view(&mut self) {
         let game = &mut self.game;

@@ -91,15 +91,7 @@ impl Entities {
         id
     }
 
-    pub fn get(&self, id: EntityId) -> Option<&Entity> {
-        self.list.iter().find(|e| e.id == id)
-    }
-
     pub fn get_mut(&mut self, id: EntityId) -> Option<&mut Entity> {
         self.list.iter_mut().find(|e| e.id == id)
-    }
-
-    pub fn remove(&mut self, id: EntityId) {
-        self.list.retain(|e| e.id != id);
     }
 }

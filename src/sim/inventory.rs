@@ -1,7 +1,7 @@
 //! The player's inventory: 36 main slots (the first 9 are the hotbar), four
 //! armor slots and the offhand, with Minecraft's rules for stacking.
 
-use super::registry::{registry, ArmorSlot, ItemId};
+use super::registry::{registry, ItemId};
 
 /// An enchantment on a stack, by bare id (`sharpness`) and level.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,10 +120,6 @@ impl Inventory {
         self.main[self.selected].as_ref()
     }
 
-    pub fn selected_stack_mut(&mut self) -> Option<&mut ItemStack> {
-        self.main[self.selected].as_mut()
-    }
-
     /// Removes up to `count` from the selected stack and returns them.
     pub fn take_selected(&mut self, count: u8) -> Option<ItemStack> {
         let slot = &mut self.main[self.selected];
@@ -136,15 +132,6 @@ impl Inventory {
             *slot = None;
         }
         (taken > 0).then_some(out)
-    }
-
-    pub fn armor_slot(slot: ArmorSlot) -> usize {
-        match slot {
-            ArmorSlot::Head => 0,
-            ArmorSlot::Chest => 1,
-            ArmorSlot::Legs => 2,
-            ArmorSlot::Feet => 3,
-        }
     }
 
     /// The first hotbar slot holding `item`, if any.

@@ -59,11 +59,6 @@ impl Statistics {
         }
         out
     }
-
-    /// All counters, family by family.
-    pub fn families(&self) -> impl Iterator<Item = (Event, &BTreeMap<String, u64>)> {
-        self.counters.iter().map(|(e, m)| (*e, m))
-    }
 }
 
 #[cfg(test)]

@@ -139,10 +139,6 @@ impl World {
         }
     }
 
-    pub fn seed(&self) -> u64 {
-        self.generator.seed()
-    }
-
     /// Generates every chunk within `radius` chunks of the block column (x, z).
     pub fn ensure_around(&mut self, x: i32, z: i32, radius: i32) {
         let (cx, cz) = chunk_of(x, z);
@@ -204,12 +200,6 @@ impl World {
                 shape.collides() || shape == super::registry::Shape::Liquid
             })
             .unwrap_or(0)
-    }
-
-    /// The biome at a block column, generating its chunk if needed.
-    pub fn biome(&mut self, x: i32, z: i32) -> gen::Biome {
-        self.chunk_mut(x >> 4, z >> 4)
-            .biome((x & 15) as usize, (z & 15) as usize)
     }
 
     /// The generator (for spawn search and the like).
