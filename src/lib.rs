@@ -4,8 +4,9 @@
 //! ([`suite`]), scenario files ([`scenario`]), the A2A client and server
 //! ([`a2a`]), the green-purple protocol ([`protocol`]) and an episode's
 //! conversation with the agent ([`agent`]), the embedded simulator
-//! ([`sim`]) and the simulation reward ([`reward`]). The binary is a thin layer
-//! of argument parsing and printing over these modules.
+//! ([`sim`]), the simulation reward ([`reward`]) and episode video
+//! recording ([`video`]). The binary is a thin layer of argument parsing and
+//! printing over these modules.
 
 pub mod a2a;
 pub mod agent;
@@ -20,3 +21,4 @@ pub mod sim;
 pub mod stats;
 pub mod suggest;
 pub mod suite;
+pub mod video;
