@@ -90,8 +90,10 @@ pub fn tick(game: &mut Game, action: &Action) {
 /// Camera deltas: positive pitch looks down (clamped to ±90), positive yaw turns right.
 fn turn_camera(game: &mut Game, action: &Action) {
     let p = &mut game.player;
-    p.pitch = (p.pitch + action.camera[0]).clamp(-90.0, 90.0);
-    p.yaw = (p.yaw + action.camera[1]).rem_euclid(360.0);
+    // A non-finite turn (never sent by a well-formed action) turns nothing.
+    let [pitch, yaw] = action.camera.map(|d| if d.is_finite() { d } else { 0.0 });
+    p.pitch = (p.pitch + pitch).clamp(-90.0, 90.0);
+    p.yaw = (p.yaw + yaw).rem_euclid(360.0);
 }
 
 /// Hotbar keys select their slot; with several down, the highest wins (as
