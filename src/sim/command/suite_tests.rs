@@ -10,7 +10,7 @@ use crate::sim::CommandStatus;
 use crate::suite::{self, TaskSuite};
 
 /// Item ids in upstream `/give` commands that Minecraft 1.16.5 does not have.
-const UNKNOWN_TO_1_16_5: &[&str] = &[
+pub(super) const UNKNOWN_TO_1_16_5: &[&str] = &[
     "wool",
     "planks",
     "log",
