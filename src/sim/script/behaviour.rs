@@ -24,6 +24,15 @@ pub trait Behaviour {
     fn next(&mut self, game: &Game) -> Step;
 }
 
+/// Takes one tick from a behaviour's budget; false when none is left.
+fn spend_tick(ticks_left: &mut u32) -> bool {
+    if *ticks_left == 0 {
+        return false;
+    }
+    *ticks_left -= 1;
+    true
+}
+
 /// The yaw and pitch, in degrees, that look from the eye at `point`.
 pub fn angles_to(game: &Game, point: [f64; 3]) -> (f32, f32) {
     let eye = game.player.eye();
@@ -168,10 +177,9 @@ impl Mine {
 
 impl Behaviour for Mine {
     fn next(&mut self, game: &Game) -> Step {
-        if self.ticks_left == 0 {
+        if !spend_tick(&mut self.ticks_left) {
             return Step::Done;
         }
-        self.ticks_left -= 1;
         let Some(pos) = self.spot.resolve(game) else {
             return Step::Act(Action::noop());
         };
@@ -342,10 +350,9 @@ pub struct Aim {
 
 impl Behaviour for Aim {
     fn next(&mut self, game: &Game) -> Step {
-        if self.ticks_left == 0 {
+        if !spend_tick(&mut self.ticks_left) {
             return Step::Done;
         }
-        self.ticks_left -= 1;
         let Some(pos) = self.spot.resolve(game) else {
             return Step::Act(Action::noop());
         };
@@ -379,10 +386,9 @@ impl Behaviour for WalkTo {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
         let (dx, dz) = (self.x - p.pos[0], self.z - p.pos[2]);
-        if (dx * dx + dz * dz).sqrt() <= self.within || self.ticks_left == 0 {
+        if (dx * dx + dz * dz).sqrt() <= self.within || !spend_tick(&mut self.ticks_left) {
             return Step::Done;
         }
-        self.ticks_left -= 1;
         let yaw = (-dx).atan2(dz).to_degrees() as f32;
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, p.pitch.clamp(-20.0, 20.0));
@@ -437,10 +443,9 @@ pub struct CollectItems {
 
 impl Behaviour for CollectItems {
     fn next(&mut self, game: &Game) -> Step {
-        if self.ticks_left == 0 {
+        if !spend_tick(&mut self.ticks_left) {
             return Step::Done;
         }
-        self.ticks_left -= 1;
         let p = game.player.pos;
         let nearest = game
             .entities
