@@ -316,17 +316,24 @@ mod tests {
         world.chunk_mut(0, 0);
         flatten(&mut world, [0, 0], [16, 16]);
         // Grass at 63. Section 3 holds y 48..64.
-        let area = Area::new(&world, 0, 0);
-        let light = ChunkLight::compute(&area, &assets().blocks);
-        let mesh = build(&area, &light, &assets().blocks, 3);
+        // Section 3's mesh, and its quads in the plane of the grass tops.
+        let section_mesh = |world: &World| {
+            let area = Area::new(world, 0, 0);
+            let light = ChunkLight::compute(&area, &assets().blocks);
+            build(&area, &light, &assets().blocks, 3)
+        };
+        let tops_of = |mesh: &SectionMesh| -> Vec<MeshQuad> {
+            mesh.solid
+                .iter()
+                .filter(|q| q.pos.iter().all(|p| p[1] == 16.0))
+                .cloned()
+                .collect()
+        };
+        let mesh = section_mesh(&world);
         // The top of the grass: 256 faces, evenly and fully lit, merged
         // into one quad; chunk borders face neighbours that are not
         // generated (air), so their sides show too.
-        let tops: Vec<&MeshQuad> = mesh
-            .solid
-            .iter()
-            .filter(|q| q.pos.iter().all(|p| p[1] == 16.0))
-            .collect();
+        let tops = tops_of(&mesh);
         assert_eq!(top_area(&mesh), 256.0);
         assert_eq!(tops.len(), 1);
         assert!(tops
@@ -334,15 +341,9 @@ mod tests {
             .all(|q| q.light.iter().all(|l| l.sky == 15.0 && l.shade == 1.0)));
         drop(mesh);
         world.set([5, 64, 5], block("stone"));
-        let area = Area::new(&world, 0, 0);
-        let light = ChunkLight::compute(&area, &assets().blocks);
-        let mesh = build(&area, &light, &assets().blocks, 3);
+        let mesh = section_mesh(&world);
         // The grass under the stone lost its top; corners next to the stone are occluded.
-        let tops: Vec<&MeshQuad> = mesh
-            .solid
-            .iter()
-            .filter(|q| q.pos.iter().all(|p| p[1] == 16.0))
-            .collect();
+        let tops = tops_of(&mesh);
         assert_eq!(top_area(&mesh), 255.0);
         assert!(tops.len() > 1);
         assert!(tops.iter().any(|q| q.light.iter().any(|l| l.shade < 1.0)));
