@@ -1,7 +1,10 @@
-//! Observation images: JPEG encoding of RGB frames.
+//! Observation images: frames scaled to the observation size and
+//! JPEG-encoded.
 
 use image::codecs::jpeg::JpegEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
+
+use crate::scenario::ObsSize;
 
 /// JPEG quality of observations sent to agents.
 pub const OBS_JPEG_QUALITY: u8 = 85;
@@ -33,6 +36,42 @@ pub fn encode_jpeg(frame: &RgbImage, quality: u8, swap_red_blue: bool) -> Vec<u8
     out
 }
 
+/// `frame` scaled to `size` by averaging the source pixels each output
+/// pixel covers (a box filter: fast, and exact for whole-number ratios).
+/// Enlarging repeats pixels.
+pub fn downscale(frame: &RgbImage, size: ObsSize) -> RgbImage {
+    let (src_w, src_h) = frame.dimensions();
+    if (src_w, src_h) == (size.width, size.height) {
+        return frame.clone();
+    }
+    let span = |index: u32, out: u32, src: u32| {
+        let start = (u64::from(index) * u64::from(src) / u64::from(out)) as usize;
+        let end = (u64::from(index + 1) * u64::from(src)).div_ceil(u64::from(out)) as usize;
+        start..end.max(start + 1).min(src as usize)
+    };
+    let columns: Vec<_> = (0..size.width).map(|x| span(x, size.width, src_w)).collect();
+    let raw = frame.as_raw();
+    let stride = src_w as usize * 3;
+    let mut out = Vec::with_capacity(size.width as usize * size.height as usize * 3);
+    for y in 0..size.height {
+        let rows = span(y, size.height, src_h);
+        for columns in &columns {
+            let mut sum = [0u32; 3];
+            for row in rows.clone() {
+                let line = &raw[row * stride..(row + 1) * stride];
+                for pixel in line[columns.start * 3..columns.end * 3].chunks_exact(3) {
+                    sum[0] += u32::from(pixel[0]);
+                    sum[1] += u32::from(pixel[1]);
+                    sum[2] += u32::from(pixel[2]);
+                }
+            }
+            let count = (rows.len() * columns.len()) as u32;
+            out.extend(sum.map(|channel| ((channel + count / 2) / count) as u8));
+        }
+    }
+    RgbImage::from_raw(size.width, size.height, out).expect("the buffer matches the size")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,5 +88,19 @@ mod tests {
             .unwrap()
             .to_rgb8();
         assert!(swapped.get_pixel(5, 5).0[2] > 200 && swapped.get_pixel(5, 5).0[0] < 60);
+    }
+
+    #[test]
+    fn downscaling_keeps_colours_and_reaches_the_size() {
+        let mut frame = RgbImage::from_pixel(640, 360, image::Rgb([0, 0, 200]));
+        for x in 0..320 {
+            for y in 0..360 {
+                frame.put_pixel(x, y, image::Rgb([200, 0, 0]));
+            }
+        }
+        let small = downscale(&frame, ObsSize { width: 128, height: 128 });
+        assert_eq!(small.dimensions(), (128, 128));
+        assert_eq!(small.get_pixel(10, 64).0, [200, 0, 0]);
+        assert_eq!(small.get_pixel(120, 64).0, [0, 0, 200]);
     }
 }

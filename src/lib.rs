@@ -9,6 +9,7 @@
 //! printing over these modules.
 
 pub mod a2a;
+mod atomic;
 pub mod agent;
 pub mod check;
 mod excerpt;
@@ -16,6 +17,7 @@ pub mod frames;
 pub mod protocol;
 pub mod purple;
 pub mod reward;
+pub mod run;
 pub mod scenario;
 pub mod sim;
 pub mod stats;

@@ -5,13 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::sim::Statistics;
 use crate::suite::RewardEntry;
 
 /// One payout in one step.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Payout {
     pub identity: String,
     /// The object whose rise triggered it.

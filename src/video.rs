@@ -8,10 +8,11 @@
 //! its temporary file, so the destination path never holds a half-written
 //! video.
 
-use std::fs::{self, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+use crate::atomic::TempFile;
 
 use ffmpeg::format::Pixel;
 use ffmpeg::software::scaling;
@@ -23,8 +24,10 @@ use image::RgbImage;
 const ENCODER_NAME: &str = "libx264";
 /// libx264 constant-quality factor: visually clean, small files.
 const CONSTANT_RATE_FACTOR: &str = "23";
-/// libx264 speed preset: cheap enough to encode alongside a running episode.
-const PRESET: &str = "veryfast";
+/// libx264 speed preset: the cheapest, so encoding costs the episode
+/// loop as little as possible (about 1 ms per 640×360 frame; files are
+/// about twice the size `veryfast` makes).
+const PRESET: &str = "ultrafast";
 /// Seconds between keyframes, so a browser can seek.
 const KEYFRAME_INTERVAL_S: u32 = 2;
 
@@ -90,6 +93,13 @@ pub struct VideoRecorder {
     temp: TempFile,
 }
 
+// SAFETY: a recorder owns its FFmpeg contexts exclusively (nothing else
+// holds the raw pointers), so moving it to another thread moves them
+// whole; FFmpeg contexts may be used from any thread, one at a time, and
+// `&mut self` on every method ensures that. The `*mut SwsContext` inside
+// the scaler is what makes the type `!Send` by default.
+unsafe impl Send for VideoRecorder {}
+
 impl VideoRecorder {
     /// Starts a recording of `width`×`height` frames at `fps` frames per
     /// second, to be moved to `path` by [`finish`](Self::finish).
@@ -113,7 +123,18 @@ impl VideoRecorder {
             path: path.clone(),
             reason: format!("this FFmpeg build has no {ENCODER_NAME} encoder"),
         })?;
-        let temp = TempFile::create_beside(&path)?;
+        let (temp, file) =
+            TempFile::create_beside(&path).map_err(|source| VideoError::CreateFile {
+                dir: path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .to_path_buf(),
+                path: path.clone(),
+                source,
+            })?;
+        // FFmpeg opens the file by name.
+        drop(file);
         let fail = |stage: &'static str| {
             let path = path.clone();
             move |source| VideoError::Ffmpeg {
@@ -124,7 +145,7 @@ impl VideoRecorder {
         };
 
         let mut output =
-            format::output_as(&temp.path, "mp4").map_err(fail("opening the MP4 output"))?;
+            format::output_as(temp.path(), "mp4").map_err(fail("opening the MP4 output"))?;
         let needs_global_header = output
             .format()
             .flags()
@@ -255,7 +276,8 @@ impl VideoRecorder {
         } = self;
         // Closes the file before it is renamed.
         drop(output);
-        temp.persist(&path)?;
+        temp.persist(&path)
+            .map_err(|source| VideoError::Rename { path, source })?;
         Ok(frames)
     }
 
@@ -307,57 +329,4 @@ fn initialise_ffmpeg() -> Result<(), String> {
             Ok(())
         })
         .clone()
-}
-
-/// A file being written next to its destination; removed when dropped
-/// unless it was renamed into place with [`TempFile::persist`].
-struct TempFile {
-    path: PathBuf,
-    persisted: bool,
-}
-
-impl TempFile {
-    /// Creates a new, uniquely named hidden file in `destination`'s directory.
-    fn create_beside(destination: &Path) -> Result<Self, VideoError> {
-        let dir = match destination.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = destination
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "video.mp4".to_owned());
-        let path = dir.join(format!(".{name}.{}.part", uuid::Uuid::new_v4().simple()));
-        OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .map_err(|source| VideoError::CreateFile {
-                path: destination.to_path_buf(),
-                dir,
-                source,
-            })?;
-        Ok(Self {
-            path,
-            persisted: false,
-        })
-    }
-
-    fn persist(mut self, destination: &Path) -> Result<(), VideoError> {
-        fs::rename(&self.path, destination).map_err(|source| VideoError::Rename {
-            path: destination.to_path_buf(),
-            source,
-        })?;
-        self.persisted = true;
-        Ok(())
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if !self.persisted {
-            // Best effort: the file may never have been fully created.
-            let _ = fs::remove_file(&self.path);
-        }
-    }
 }

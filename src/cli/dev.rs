@@ -15,7 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::json;
 
-use mcu::frames::{encode_jpeg, OBS_JPEG_QUALITY};
+use mcu::frames::{downscale, encode_jpeg, OBS_JPEG_QUALITY};
+use mcu::video::VideoRecorder;
 use mcu::protocol::{Action, Key};
 use mcu::scenario::ObsSize;
 use mcu::sim::script;
@@ -189,14 +190,48 @@ fn sim_bench(args: SimBenchArgs) -> anyhow::Result<()> {
         std::hint::black_box(encode_jpeg(&frame, OBS_JPEG_QUALITY, false));
     }
     let jpeg_us = encode_started.elapsed().as_secs_f64() * 1e6 / f64::from(jpeg_runs);
+    let obs = ObsSize {
+        width: 128,
+        height: 128,
+    };
+    let downscale_started = Instant::now();
+    for _ in 0..jpeg_runs {
+        std::hint::black_box(downscale(&frame, obs));
+    }
+    let downscale_us = downscale_started.elapsed().as_secs_f64() * 1e6 / f64::from(jpeg_runs);
     let report = json!({
         "steps": args.steps,
         "steps_per_s": f64::from(args.steps) / elapsed,
         "jpeg_encode_us": jpeg_us,
+        "downscale_to_128x128_us": downscale_us,
+        "video_encode_us": video_encode_us(&frame)?,
         "rss_mb": resident_mb().context("reading /proc/self/status")?,
     });
     println!("{report}");
     Ok(())
+}
+
+/// Microseconds to encode one frame of this size into an MP4, over 200
+/// frames (the recorder's settings, a temporary file).
+fn video_encode_us(frame: &RgbImage) -> anyhow::Result<f64> {
+    let dir = tempfile_dir()?;
+    let path = dir.join("bench.mp4");
+    let frames = 200;
+    let started = Instant::now();
+    let mut recorder = VideoRecorder::create(&path, frame.width(), frame.height(), 20)?;
+    for _ in 0..frames {
+        recorder.push(frame)?;
+    }
+    recorder.finish()?;
+    let micros = started.elapsed().as_secs_f64() * 1e6 / f64::from(frames);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(micros)
+}
+
+fn tempfile_dir() -> anyhow::Result<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("mcu-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    Ok(dir)
 }
 
 /// This process's resident memory, in MiB.

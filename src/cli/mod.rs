@@ -1,12 +1,13 @@
 //! Subcommand definitions and dispatch. Each subcommand lives in its own
 //! module and returns `anyhow::Result`; errors are printed once, here.
-//! Exit codes: 0 success, 1 a check or evaluation that ran and failed,
-//! 2 an error (bad input, unreachable agent, …).
+//! Exit codes: 0 success, 1 a check that ran and failed, 2 an error (bad
+//! input, unreachable agent, …), 130 a run stopped by Ctrl-C.
 
 mod check;
 mod dev;
 mod list;
 mod preview;
+mod run;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     List(list::ListArgs),
+    Run(run::RunArgs),
     Check(check::CheckArgs),
     Preview(preview::PreviewArgs),
     #[command(hide = true)]
@@ -36,15 +38,16 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let passed = |ok: bool| u8::from(!ok);
     let result = match cli.command {
-        Command::List(args) => list::run(args).map(|()| true),
-        Command::Check(args) => check::run(args),
-        Command::Preview(args) => preview::run(args).map(|()| true),
-        Command::Dev(args) => dev::run(args).map(|()| true),
+        Command::List(args) => list::run(args).map(|()| 0),
+        Command::Run(args) => run::run(args),
+        Command::Check(args) => check::run(args).map(passed),
+        Command::Preview(args) => preview::run(args).map(|()| 0),
+        Command::Dev(args) => dev::run(args).map(|()| 0),
     };
     match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
+        Ok(code) => ExitCode::from(code),
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)

@@ -7,7 +7,15 @@ use crate::suggest;
 
 const TOP: &[&str] = &["green_agent", "participants", "config"];
 pub(super) const PARTICIPANT: &[&str] =
-    &["role", "name", "endpoint", "cmd", "agentbeats_id", "env"];
+    &[
+    "role",
+    "name",
+    "endpoint",
+    "cmd",
+    "agentbeats_id",
+    "env",
+    "startup_timeout_s",
+];
 pub(super) const CONFIG: &[&str] = &[
     "task_category",
     "task_names",

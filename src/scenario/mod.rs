@@ -45,6 +45,21 @@ pub struct Participant {
     /// Extra environment for `cmd`.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+    /// How long a `cmd` agent may take to serve its card (default 120 s).
+    pub startup_timeout_s: Option<f64>,
+}
+
+/// How long a `cmd` agent may take to come up when the scenario does not say.
+pub const DEFAULT_STARTUP_TIMEOUT_S: f64 = 120.0;
+
+impl Participant {
+    /// The startup timeout, default applied.
+    pub fn startup_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(
+            self.startup_timeout_s
+                .unwrap_or(DEFAULT_STARTUP_TIMEOUT_S),
+        )
+    }
 }
 
 /// The `[config]` table.
@@ -360,6 +375,13 @@ impl Scenario {
                 ));
             }
             roles.push(&participant.role);
+            if let Some(timeout) = participant.startup_timeout_s {
+                if !(timeout.is_finite() && timeout > 0.0 && timeout <= 86_400.0) {
+                    return Err(format!(
+                        "`participants[{index}].startup_timeout_s` must be > 0 and at most a day (86400), found {timeout}"
+                    ));
+                }
+            }
             if let Some(endpoint) = &participant.endpoint {
                 check_http_url(endpoint)
                     .map_err(|e| format!("`participants[{index}].endpoint`: {e}"))?;

@@ -13,6 +13,7 @@ use crate::suite::Event;
 
 /// Cumulative counters by event family and bare object id.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Statistics {
     counters: BTreeMap<Event, BTreeMap<String, u64>>,
 }
@@ -59,6 +60,30 @@ impl Statistics {
         }
         out
     }
+
+    /// The increases since `earlier` as counters of their own; adding them
+    /// back to `earlier` gives `self`.
+    pub fn delta_since(&self, earlier: &Statistics) -> Statistics {
+        let mut delta = Statistics::default();
+        for (family, object, increase) in self.increases_since(earlier) {
+            delta.add(family, &object, increase);
+        }
+        delta
+    }
+
+    /// Adds every counter of `delta`.
+    pub fn add_all(&mut self, delta: &Statistics) {
+        for (&family, objects) in &delta.counters {
+            for (object, &amount) in objects {
+                self.add(family, object, amount);
+            }
+        }
+    }
+
+    /// Whether no counter is set.
+    pub fn is_empty(&self) -> bool {
+        self.counters.values().all(BTreeMap::is_empty)
+    }
 }
 
 #[cfg(test)]
@@ -80,6 +105,16 @@ mod tests {
                 (Event::MineBlock, "stone".to_string(), 3),
                 (Event::Custom, "jump".to_string(), 1)
             ]
+        );
+        let delta = after.delta_since(&before);
+        assert_eq!(delta.get(Event::MineBlock, "stone"), 3);
+        let mut rebuilt = before.clone();
+        rebuilt.add_all(&delta);
+        assert_eq!(rebuilt, after);
+        assert!(after.delta_since(&after).is_empty());
+        assert_eq!(
+            serde_json::to_value(&delta).unwrap(),
+            serde_json::json!({"mine_block": {"stone": 3}, "custom": {"jump": 1}})
         );
     }
 

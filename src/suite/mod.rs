@@ -26,7 +26,7 @@ pub const DEFAULT_MAX_STEPS: u32 = 900;
 pub const DEFAULT_MAX_STEPS_LONG: u32 = 12_000;
 
 /// How a task's simulation part is scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RewardKind {
     /// A `reward_cfg`: short task, paid by game statistics.

@@ -66,7 +66,7 @@ impl Event {
 }
 
 /// One validated entry of `reward_cfg` or `milestone_reward_cfg`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RewardEntry {
     pub event: Event,
     /// Payouts are counted per identity.

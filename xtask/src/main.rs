@@ -1,6 +1,8 @@
-//! Developer tasks: `cargo xtask setup` (system packages, Python venvs),
-//! `cargo xtask ci` (everything CI checks), `cargo xtask bench` (named
-//! speed figures). Run from anywhere inside the repository.
+//! Developer tasks: `cargo xtask quickstart` (set-up, build, a short
+//! evaluation of the bundled random agent), `cargo xtask setup` (system
+//! packages, Python venvs), `cargo xtask ci` (everything CI checks),
+//! `cargo xtask bench` (named speed figures). Run from anywhere inside the
+//! repository.
 
 mod bench;
 
@@ -34,6 +36,7 @@ const VENVS: &[(&str, &str)] = &[
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
+  quickstart  setup, release build, then `mcu run scenarios/quickstart.toml` (extra arguments go to mcu run)
   setup   install the Debian packages and Python venvs the build and tests need (only what is missing)
   ci      setup, then cargo fmt --check, clippy -D warnings, every test
   bench     speed figures and ratios (release build); --json for one JSON object
@@ -45,6 +48,7 @@ fn main() -> Result<()> {
     let root = workspace_root()?;
     std::env::set_current_dir(&root)?;
     match task.as_deref() {
+        Some("quickstart") => quickstart(std::env::args().skip(2).collect()),
         Some("setup") => setup(),
         Some("ci") => ci(),
         Some("bench") => {
@@ -134,6 +138,22 @@ fn ci() -> Result<()> {
         "warnings",
     ]))?;
     run(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))
+}
+
+/// Set-up, a release build of mcu and the random agent, then the quick-start run.
+fn quickstart(args: Vec<String>) -> Result<()> {
+    setup()?;
+    run(Command::new("cargo").args([
+        "build",
+        "--release",
+        "--bin",
+        "mcu",
+        "--example",
+        "random_agent",
+    ]))?;
+    run(Command::new("target/release/mcu")
+        .args(["run", "scenarios/quickstart.toml"])
+        .args(args))
 }
 
 /// Runs the release-built `mcu dev coverage` with the given arguments.

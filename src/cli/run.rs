@@ -1,0 +1,205 @@
+//! `mcu run`: evaluate an agent on a scenario's tasks.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use clap::Args;
+
+use mcu::a2a::{A2aClient, ClientOptions};
+use mcu::run::interrupt::{watch_ctrl_c, StopSignal, INTERRUPTED_EXIT_CODE};
+use mcu::run::participant::AgentProcess;
+use mcu::run::plan::RunPlan;
+use mcu::run::results::SUMMARY_FILE;
+use mcu::run::{execute, Display};
+use mcu::scenario::Scenario;
+
+/// Play a scenario's tasks with an agent; write videos, records and scores.
+///
+/// Each task gets a fresh embedded-simulator world (seeded from the
+/// scenario seed and the task name), its init commands, and a new A2A
+/// context with the agent; observations go out and actions come back until
+/// the step budget is spent. The run folder OUT/<YYYYmmdd_HHMMSS>/ gets a
+/// video, a trajectory and a record per task, plus results.json,
+/// result.txt, agentbeats.json and manifest.json.
+///
+/// Exit status: 0 when the run completed (whatever the agent did), 130 when
+/// Ctrl-C stopped it (`--resume` finishes it), 2 when mcu could not run it.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  mcu run scenarios/quickstart.toml
+  mcu run scenarios/full.toml --jobs 2 --out runs
+  mcu run scenarios/full.toml --task 'craft_*' --max-steps 300
+  mcu run scenarios/full.toml --endpoint http://127.0.0.1:9019
+  mcu run --resume output/20261122_081500")]
+pub struct RunArgs {
+    /// The scenario file (TOML).
+    #[arg(required_unless_present = "resume")]
+    scenario: Option<PathBuf>,
+    /// Finish an interrupted or killed run in this run folder: tasks with a
+    /// final result are kept, the others play again.
+    #[arg(long, value_name = "RUN_DIR", conflicts_with = "scenario")]
+    resume: Option<PathBuf>,
+    /// Where run folders are created.
+    #[arg(long, value_name = "DIR", default_value = "output")]
+    out: PathBuf,
+    /// Tasks played at once (overrides `config.jobs`).
+    #[arg(long)]
+    jobs: Option<u32>,
+    /// World seed (overrides `config.seed`).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Step budget of short tasks (overrides `config.max_steps`).
+    #[arg(long)]
+    max_steps: Option<u32>,
+    /// Play only these tasks (names or globs; repeatable) instead of the
+    /// scenario's selection.
+    #[arg(long = "task", value_name = "NAME")]
+    tasks_selected: Vec<String>,
+    /// Play only these categories or aliases (repeatable) instead of the
+    /// scenario's selection.
+    #[arg(long = "category", value_name = "NAME")]
+    categories: Vec<String>,
+    /// The task suite folder (overrides `config.tasks`).
+    #[arg(long, value_name = "DIR")]
+    tasks: Option<PathBuf>,
+    /// Use the agent already listening here instead of the participant's
+    /// endpoint, and do not start its `cmd`.
+    #[arg(long, value_name = "URL")]
+    endpoint: Option<String>,
+    /// No progress display (the summary is still printed).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Runs `mcu run`; the exit code follows the doc comment above.
+pub fn run(args: RunArgs) -> anyhow::Result<u8> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let mut plan = match &args.resume {
+        Some(dir) => RunPlan::resume(dir, args.jobs)?,
+        None => new_plan(&args)?,
+    };
+    if let Some(endpoint) = &args.endpoint {
+        if let Some(agent) = plan.scenario.participants.first_mut() {
+            agent.endpoint = Some(endpoint.clone());
+            agent.cmd = None;
+        }
+        plan.manifest.agent.endpoint = endpoint.clone();
+        plan.manifest.agent.started_by_mcu = false;
+    }
+    let agent = plan
+        .scenario
+        .agent()
+        .cloned()
+        .context("the scenario has no participant")?;
+    let endpoint = plan.manifest.agent.endpoint.clone();
+    let options = ClientOptions {
+        timeout: Duration::from_secs_f64(plan.scenario.config.step_timeout_s),
+        ..ClientOptions::default()
+    };
+
+    let process: Arc<Mutex<Option<AgentProcess>>> = Arc::new(Mutex::new(None));
+    let client: A2aClient = match &agent.cmd {
+        Some(cmd) => {
+            let log = plan.dir.join(format!("{}.log", agent.role));
+            let mut started = AgentProcess::start(&agent.role, cmd, &agent.env, &log)?;
+            eprintln!(
+                "mcu: started agent `{}` (log: {}); waiting for its card at {endpoint}",
+                agent.role,
+                log.display()
+            );
+            let client = runtime.block_on(started.wait_for_agent(
+                &endpoint,
+                &options,
+                agent.startup_timeout(),
+            ))?;
+            *lock(&process) = Some(started);
+            client
+        }
+        None => runtime
+            .block_on(A2aClient::connect(&endpoint, options.clone()))
+            .with_context(|| {
+                format!(
+                    "could not reach agent `{}` at {endpoint}; start it first, or give the participant a `cmd` so mcu starts it",
+                    agent.role
+                )
+            })?,
+    };
+
+    let stop = StopSignal::default();
+    let abort_process = process.clone();
+    watch_ctrl_c(runtime.handle(), stop.clone(), move || {
+        if let Some(process) = lock(&abort_process).as_mut() {
+            process.stop();
+        }
+    });
+    let outcome = execute(
+        &plan,
+        &client,
+        runtime.handle(),
+        &stop,
+        Display {
+            progress: !args.quiet,
+        },
+    );
+    if let Some(mut process) = lock(&process).take() {
+        process.stop();
+    }
+    let outcome = outcome?;
+
+    if let Ok(summary) = std::fs::read_to_string(plan.dir.join(SUMMARY_FILE)) {
+        println!("{summary}");
+    }
+    println!("run folder: {}", plan.dir.display());
+    for problem in &outcome.problems {
+        eprintln!("error: {problem}");
+    }
+    if !outcome.problems.is_empty() {
+        return Ok(2);
+    }
+    if outcome.interrupted {
+        eprintln!(
+            "mcu: stopped; finish the run with `mcu run --resume {}`",
+            plan.dir.display()
+        );
+        return Ok(INTERRUPTED_EXIT_CODE);
+    }
+    Ok(0)
+}
+
+fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
+    let Some(path) = &args.scenario else {
+        bail!("give a scenario file, or --resume RUN_DIR");
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+    let mut scenario = Scenario::parse(&text, path, &|name| std::env::var(name).ok())?;
+    let config = &mut scenario.config;
+    if let Some(jobs) = args.jobs {
+        anyhow::ensure!(jobs >= 1, "--jobs must be at least 1");
+        config.jobs = jobs;
+    }
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    if let Some(max_steps) = args.max_steps {
+        anyhow::ensure!(max_steps >= 1, "--max-steps must be at least 1");
+        config.max_steps = Some(max_steps);
+    }
+    if !args.tasks_selected.is_empty() || !args.categories.is_empty() {
+        config.task_names = args.tasks_selected.clone();
+        config.task_category = args.categories.clone();
+    }
+    if let Some(tasks) = &args.tasks {
+        config.tasks = Some(tasks.clone());
+    }
+    RunPlan::new_run(scenario, path, text, &args.out)
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
