@@ -49,7 +49,9 @@ pub fn downscale(frame: &RgbImage, size: ObsSize) -> RgbImage {
         let end = (u64::from(index + 1) * u64::from(src)).div_ceil(u64::from(out)) as usize;
         start..end.max(start + 1).min(src as usize)
     };
-    let columns: Vec<_> = (0..size.width).map(|x| span(x, size.width, src_w)).collect();
+    let columns: Vec<_> = (0..size.width)
+        .map(|x| span(x, size.width, src_w))
+        .collect();
     let raw = frame.as_raw();
     let stride = src_w as usize * 3;
     let mut out = Vec::with_capacity(size.width as usize * size.height as usize * 3);
@@ -98,7 +100,13 @@ mod tests {
                 frame.put_pixel(x, y, image::Rgb([200, 0, 0]));
             }
         }
-        let small = downscale(&frame, ObsSize { width: 128, height: 128 });
+        let small = downscale(
+            &frame,
+            ObsSize {
+                width: 128,
+                height: 128,
+            },
+        );
         assert_eq!(small.dimensions(), (128, 128));
         assert_eq!(small.get_pixel(10, 64).0, [200, 0, 0]);
         assert_eq!(small.get_pixel(120, 64).0, [0, 0, 200]);

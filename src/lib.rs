@@ -9,8 +9,8 @@
 //! printing over these modules.
 
 pub mod a2a;
-mod atomic;
 pub mod agent;
+mod atomic;
 pub mod check;
 mod excerpt;
 pub mod frames;

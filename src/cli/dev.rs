@@ -16,12 +16,12 @@ use serde::Serialize;
 use serde_json::json;
 
 use mcu::frames::{downscale, encode_jpeg, OBS_JPEG_QUALITY};
-use mcu::video::VideoRecorder;
 use mcu::protocol::{Action, Key};
 use mcu::scenario::ObsSize;
 use mcu::sim::script;
 use mcu::sim::{episode_seed, CommandStatus, EmbeddedSim, Simulator};
 use mcu::suite;
+use mcu::video::VideoRecorder;
 
 #[derive(Args)]
 pub struct DevArgs {

@@ -39,11 +39,15 @@ pub struct RunArgs {
     scenario: Option<PathBuf>,
     /// Finish an interrupted or killed run in this run folder: tasks with a
     /// final result are kept, the others play again.
-    #[arg(long, value_name = "RUN_DIR", conflicts_with = "scenario")]
+    #[arg(
+        long,
+        value_name = "RUN_DIR",
+        conflicts_with_all = ["scenario", "out", "seed", "max_steps", "tasks_selected", "categories", "tasks"]
+    )]
     resume: Option<PathBuf>,
-    /// Where run folders are created.
-    #[arg(long, value_name = "DIR", default_value = "output")]
-    out: PathBuf,
+    /// Where run folders are created [default: output]
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Tasks played at once (overrides `config.jobs`).
     #[arg(long)]
     jobs: Option<u32>,
@@ -197,9 +201,12 @@ fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     if let Some(tasks) = &args.tasks {
         config.tasks = Some(tasks.clone());
     }
-    RunPlan::new_run(scenario, path, text, &args.out)
+    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("output"));
+    RunPlan::new_run(scenario, path, text, &out)
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

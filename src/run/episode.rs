@@ -62,7 +62,10 @@ pub struct EpisodeEnv<'a> {
 enum Ending {
     /// The budget was spent or the reward paid in full.
     Played,
-    InitFailed { unreachable: bool, message: String },
+    InitFailed {
+        unreachable: bool,
+        message: String,
+    },
     Unreachable(String),
     Interrupted,
 }
@@ -158,7 +161,15 @@ pub fn play_episode(setup: &EpisodeSetup, env: EpisodeEnv<'_>) -> EpisodeRecord 
         trajectory: (tally.agent_init.ok && written("trajectory"))
             .then(|| TRAJECTORY_FILE.to_string()),
     };
-    assemble(setup, tally, status, error, files, started_at, clock.elapsed())
+    assemble(
+        setup,
+        tally,
+        status,
+        error,
+        files,
+        started_at,
+        clock.elapsed(),
+    )
 }
 
 /// The record of an episode that could not start (its folder, its simulator).
@@ -284,7 +295,11 @@ fn play_steps(setup: &EpisodeSetup, env: EpisodeEnv<'_>, tally: &mut Tally) -> E
         match &failure {
             Some(f) => {
                 *tally.failures.entry(f.kind).or_insert(0) += 1;
-                silent_steps = if is_silence(f.kind) { silent_steps + 1 } else { 0 };
+                silent_steps = if is_silence(f.kind) {
+                    silent_steps + 1
+                } else {
+                    0
+                };
             }
             None => silent_steps = 0,
         }
@@ -308,14 +323,24 @@ fn play_steps(setup: &EpisodeSetup, env: EpisodeEnv<'_>, tally: &mut Tally) -> E
             }),
         });
         if let Some(message) = unreachable {
-            emit_frame(emitter, setup, tally, render(simulator.as_mut(), width, height));
+            emit_frame(
+                emitter,
+                setup,
+                tally,
+                render(simulator.as_mut(), width, height),
+            );
             return Ending::Unreachable(message);
         }
         if setup.stop_on_success && tracker.fully_paid() && tracker.max_total() > 0.0 {
             break;
         }
     }
-    emit_frame(emitter, setup, tally, render(simulator.as_mut(), width, height));
+    emit_frame(
+        emitter,
+        setup,
+        tally,
+        render(simulator.as_mut(), width, height),
+    );
     Ending::Played
 }
 

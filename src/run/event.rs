@@ -62,15 +62,21 @@ pub enum RunEvent {
         step: Arc<StepRecord>,
     },
     /// The episode played its last step; outputs close its files.
-    EpisodeEnding { episode: EpisodeRef },
+    EpisodeEnding {
+        episode: EpisodeRef,
+    },
     /// The episode's record is written.
     EpisodeRecorded {
         episode: EpisodeRef,
         record: Arc<EpisodeRecord>,
     },
     /// A task will not run (the run is stopping).
-    EpisodeSkipped { episode: EpisodeRef },
-    RunFinished { interrupted: bool },
+    EpisodeSkipped {
+        episode: EpisodeRef,
+    },
+    RunFinished {
+        interrupted: bool,
+    },
 }
 
 impl RunEvent {
@@ -282,7 +288,12 @@ mod tests {
         let log = log.lock().unwrap();
         assert_eq!(
             log[..4],
-            ["first start a", "failing start a", "first end a", "failing end a"]
+            [
+                "first start a",
+                "failing start a",
+                "first end a",
+                "failing end a"
+            ]
         );
         assert_eq!(log.last().unwrap(), "failing finished");
     }

@@ -109,27 +109,26 @@ pub fn execute(
     let workers = (plan.scenario.config.jobs as usize).clamp(1, pending.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            scope.spawn(|| loop {
-                let Some(&index) = pending.get(next.fetch_add(1, Ordering::SeqCst)) else {
-                    break;
-                };
-                let episode = EpisodeRef {
-                    index,
-                    name: plan.tasks[index].name.as_str().into(),
-                    dir: plan.episode_dir(&plan.tasks[index].name).into(),
-                };
-                if stop.is_requested() {
-                    emitter.emit(RunEvent::EpisodeSkipped { episode });
-                    continue;
-                }
-                let record = run_one(plan, index, &episode, client, runtime, &emitter, stop);
-                let record = Arc::new(record);
-                emitter.emit(RunEvent::EpisodeRecorded {
-                    episode,
-                    record: record.clone(),
-                });
-                if let Ok(mut finished) = finished.lock() {
-                    finished.push(record.as_ref().clone());
+            scope.spawn(|| {
+                while let Some(&index) = pending.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    let episode = EpisodeRef {
+                        index,
+                        name: plan.tasks[index].name.as_str().into(),
+                        dir: plan.episode_dir(&plan.tasks[index].name).into(),
+                    };
+                    if stop.is_requested() {
+                        emitter.emit(RunEvent::EpisodeSkipped { episode });
+                        continue;
+                    }
+                    let record = run_one(plan, index, &episode, client, runtime, &emitter, stop);
+                    let record = Arc::new(record);
+                    emitter.emit(RunEvent::EpisodeRecorded {
+                        episode,
+                        record: record.clone(),
+                    });
+                    if let Ok(mut finished) = finished.lock() {
+                        finished.push(record.as_ref().clone());
+                    }
                 }
             });
         }
@@ -207,8 +206,7 @@ fn run_one(
 /// Empties (or creates) an episode folder; an earlier attempt's files go.
 fn fresh_folder(dir: &Path) -> Result<(), String> {
     if dir.exists() {
-        std::fs::remove_dir_all(dir)
-            .map_err(|e| format!("cannot clear {}: {e}", dir.display()))?;
+        std::fs::remove_dir_all(dir).map_err(|e| format!("cannot clear {}: {e}", dir.display()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }

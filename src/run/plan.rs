@@ -164,18 +164,20 @@ impl RunPlan {
                 manifest.version
             );
         }
-        let mut scenario = Scenario::parse(
-            &manifest.scenario_text,
-            &manifest.scenario_file,
-            &|name| std::env::var(name).ok(),
-        )
-        .context("re-reading the run's scenario")?;
+        let mut scenario =
+            Scenario::parse(&manifest.scenario_text, &manifest.scenario_file, &|name| {
+                std::env::var(name).ok()
+            })
+            .context("re-reading the run's scenario")?;
         if let Some(jobs) = jobs {
             manifest.config.jobs = jobs;
         }
         scenario.config = manifest.config.clone();
         let suite = suite::load(&manifest.suite_root).with_context(|| {
-            format!("loading the run's task suite at {}", manifest.suite_root.display())
+            format!(
+                "loading the run's task suite at {}",
+                manifest.suite_root.display()
+            )
         })?;
         let mut tasks = Vec::new();
         for planned in &manifest.tasks {
@@ -252,8 +254,7 @@ fn manifest_tasks(tasks: &[Task], config: &RunConfig) -> anyhow::Result<Vec<Mani
 
 /// SHA-256 of a file's bytes, hex.
 pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(hex(&Sha256::digest(&bytes)))
 }
 

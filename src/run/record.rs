@@ -258,10 +258,22 @@ mod tests {
     #[test]
     fn statuses_from_reward() {
         use EpisodeStatus::*;
-        assert_eq!(EpisodeStatus::from_reward(RewardKind::Sim, 2.0, 2.0), Success);
-        assert_eq!(EpisodeStatus::from_reward(RewardKind::Sim, 1.0, 2.0), Partial);
-        assert_eq!(EpisodeStatus::from_reward(RewardKind::Milestone, 0.0, 5.0), Zero);
-        assert_eq!(EpisodeStatus::from_reward(RewardKind::Judge, 0.0, 0.0), NoSimReward);
+        assert_eq!(
+            EpisodeStatus::from_reward(RewardKind::Sim, 2.0, 2.0),
+            Success
+        );
+        assert_eq!(
+            EpisodeStatus::from_reward(RewardKind::Sim, 1.0, 2.0),
+            Partial
+        );
+        assert_eq!(
+            EpisodeStatus::from_reward(RewardKind::Milestone, 0.0, 5.0),
+            Zero
+        );
+        assert_eq!(
+            EpisodeStatus::from_reward(RewardKind::Judge, 0.0, 0.0),
+            NoSimReward
+        );
         assert!(AgentUnreachable.is_final() && AgentInitFailed.is_final());
         assert!(!Error.is_final() && !Interrupted.is_final());
         for status in EpisodeStatus::ALL {

@@ -111,11 +111,10 @@ pub fn build(manifest: &Manifest, records: &BTreeMap<String, EpisodeRecord>) -> 
     Results {
         version: RESULTS_VERSION,
         run_id: manifest.run_id.clone(),
-        complete: manifest.tasks.iter().all(|t| {
-            records
-                .get(&t.name)
-                .is_some_and(|r| r.status.is_final())
-        }),
+        complete: manifest
+            .tasks
+            .iter()
+            .all(|t| records.get(&t.name).is_some_and(|r| r.status.is_final())),
         task_category: categories,
         num_tasks: manifest.tasks.len(),
         total_score: round2(total),

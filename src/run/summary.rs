@@ -66,7 +66,10 @@ impl Subscriber for SummaryWriter {
                 write_json_atomic(&self.dir.join(MANIFEST_FILE), &self.manifest).map_err(|e| {
                     OutputProblem {
                         output: "manifest",
-                        message: format!("cannot write {}: {e}", self.dir.join(MANIFEST_FILE).display()),
+                        message: format!(
+                            "cannot write {}: {e}",
+                            self.dir.join(MANIFEST_FILE).display()
+                        ),
                     }
                 })?;
                 self.write()

@@ -87,22 +87,23 @@ impl Subscriber for TrajectoryWriter {
                 written.map_err(|e| {
                     self.fail(
                         episode.index,
-                        format!("cannot write {}: {e}", episode.dir.join(TRAJECTORY_FILE).display()),
+                        format!(
+                            "cannot write {}: {e}",
+                            episode.dir.join(TRAJECTORY_FILE).display()
+                        ),
                     )
                 })
             }
-            RunEvent::EpisodeEnding { episode } => {
-                match self.open.remove(&episode.index) {
-                    Some(writer) => writer.commit().map_err(|e| OutputProblem {
-                        output: "trajectory",
-                        message: format!(
-                            "cannot finish {}: {e}",
-                            episode.dir.join(TRAJECTORY_FILE).display()
-                        ),
-                    }),
-                    None => Ok(()),
-                }
-            }
+            RunEvent::EpisodeEnding { episode } => match self.open.remove(&episode.index) {
+                Some(writer) => writer.commit().map_err(|e| OutputProblem {
+                    output: "trajectory",
+                    message: format!(
+                        "cannot finish {}: {e}",
+                        episode.dir.join(TRAJECTORY_FILE).display()
+                    ),
+                }),
+                None => Ok(()),
+            },
             _ => Ok(()),
         }
     }

@@ -6,8 +6,7 @@
 use crate::suggest;
 
 const TOP: &[&str] = &["green_agent", "participants", "config"];
-pub(super) const PARTICIPANT: &[&str] =
-    &[
+pub(super) const PARTICIPANT: &[&str] = &[
     "role",
     "name",
     "endpoint",

@@ -56,8 +56,7 @@ impl Participant {
     /// The startup timeout, default applied.
     pub fn startup_timeout(&self) -> std::time::Duration {
         std::time::Duration::from_secs_f64(
-            self.startup_timeout_s
-                .unwrap_or(DEFAULT_STARTUP_TIMEOUT_S),
+            self.startup_timeout_s.unwrap_or(DEFAULT_STARTUP_TIMEOUT_S),
         )
     }
 }
