@@ -165,6 +165,10 @@ fn bad_values_are_rejected_with_the_key() {
             "not an http:// or https:// URL",
         ),
         (
+            "[[participants]]\nrole = \"a\"\nstartup_timeout_s = -1\n",
+            "`participants[0].startup_timeout_s` must be > 0",
+        ),
+        (
             "[[participants]]\nrole = \"a\"\n[[participants]]\nrole = \"a\"\n",
             "two participants have the role `a`",
         ),

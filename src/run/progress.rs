@@ -35,7 +35,7 @@ impl Progress {
         let overall = multi.add(ProgressBar::new(0));
         overall.set_style(
             ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30.cyan/blue}] {msg} · {per_sec} · ETA {eta}",
+                "{elapsed_precise} [{bar:30.cyan/blue}] {msg} · {per_sec} steps · ETA {eta}",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
@@ -62,9 +62,14 @@ impl Progress {
     }
 
     fn update_message(&self) {
+        let score = if self.tasks_done == 0 {
+            "no score yet".to_string()
+        } else {
+            format!("score {:.2}/{:.0}", self.score, self.max_score)
+        };
         self.overall.set_message(format!(
-            "{}/{} tasks · score {:.2}/{:.0}",
-            self.tasks_done, self.tasks_total, self.score, self.max_score
+            "{}/{} tasks · {score}",
+            self.tasks_done, self.tasks_total
         ));
     }
 }
