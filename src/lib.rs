@@ -12,6 +12,7 @@ pub mod a2a;
 pub mod agent;
 mod atomic;
 pub mod check;
+mod digest;
 mod excerpt;
 pub mod frames;
 pub mod protocol;

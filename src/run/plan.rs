@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::clock;
 use super::record::EpisodeRecord;
+use crate::digest;
 use crate::scenario::{RunConfig, Scenario, SimulatorKind};
 use crate::suite::{self, select, RewardKind, Task};
 
@@ -252,25 +252,17 @@ fn manifest_tasks(tasks: &[Task], config: &RunConfig) -> anyhow::Result<Vec<Mani
         .collect()
 }
 
-/// SHA-256 of a file's bytes, hex.
+/// SHA-256 of a task file, hex.
 pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(hex(&Sha256::digest(&bytes)))
+    digest::file_sha256(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
 fn suite_hash(tasks: &[ManifestTask]) -> String {
-    let mut hasher = Sha256::new();
-    for task in tasks {
-        hasher.update(task.name.as_bytes());
-        hasher.update([0]);
-        hasher.update(task.sha256.as_bytes());
-        hasher.update([b'\n']);
-    }
-    hex(&hasher.finalize())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    digest::sha256_of_parts(
+        tasks
+            .iter()
+            .flat_map(|task| [task.name.as_str(), task.sha256.as_str()]),
+    )
 }
 
 fn absolute(path: &Path) -> PathBuf {

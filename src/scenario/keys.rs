@@ -31,7 +31,21 @@ pub(super) const CONFIG: &[&str] = &[
     "swap_red_blue",
     "judge",
 ];
-pub(super) const JUDGE: &[&str] = &["base_url", "model", "api_key_env"];
+pub(super) const JUDGE: &[&str] = &[
+    "mode",
+    "base_url",
+    "model",
+    "api_key_env",
+    "frame_stride",
+    "max_frames",
+    "temperature",
+    "top_p",
+    "seed",
+    "timeout_s",
+    "max_attempts",
+    "concurrency",
+    "price",
+];
 
 /// One message per key of `document` that the scenario format does not
 /// know, naming its dotted path and the closest known key.

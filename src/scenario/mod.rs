@@ -7,6 +7,7 @@
 //! `${VAR}` references from the environment.
 
 mod expand;
+mod judge;
 mod keys;
 
 use std::collections::BTreeMap;
@@ -17,6 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use expand::expand;
+pub use judge::{JudgeConfig, JudgeMode, JudgePrice};
 
 /// A scenario as written, with defaults filled in and variables expanded.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -127,26 +129,6 @@ impl RunConfig {
             self.max_steps
         };
         configured.unwrap_or_else(|| task.default_max_steps())
-    }
-}
-
-/// `[config.judge]`: the OpenAI-compatible video judge.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(default)]
-pub struct JudgeConfig {
-    pub base_url: String,
-    pub model: String,
-    /// The name of the environment variable holding the key (never the key).
-    pub api_key_env: String,
-}
-
-impl Default for JudgeConfig {
-    fn default() -> Self {
-        JudgeConfig {
-            base_url: "https://api.openai.com/v1".into(),
-            model: "gpt-4o".into(),
-            api_key_env: "OPENAI_API_KEY".into(),
-        }
     }
 }
 
@@ -386,7 +368,9 @@ impl Scenario {
                     .map_err(|e| format!("`participants[{index}].endpoint`: {e}"))?;
             }
         }
-        check_http_url(&config.judge.base_url).map_err(|e| format!("`config.judge.base_url`: {e}"))
+        check_http_url(&config.judge.base_url)
+            .map_err(|e| format!("`config.judge.base_url`: {e}"))?;
+        config.judge.validate()
     }
 }
 
