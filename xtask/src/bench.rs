@@ -9,10 +9,14 @@
 //! walking-and-mining actions and renders every step, at the recording
 //! size (all cores and one) and at the default observation size; it also
 //! times JPEG encoding of an observation and reports its resident memory.
+//!
+//! Whole runs: `mcu run` plays one 900-step task, then the default task
+//! selection with two jobs, against the release noop agent; figures come
+//! from the run's own records and from the process's wall time.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -22,6 +26,11 @@ use serde_json::{json, Map, Value};
 use crate::run;
 
 const A2A_STEPS: u32 = 2000;
+/// The task timed for one whole episode, and its step budget.
+const EPISODE_TASK: &str = "collect_dirt";
+const EPISODE_STEPS: u64 = 900;
+/// Episode statuses of a task played to the end of its budget or goal.
+const PLAYED_STATUSES: &[&str] = &["success", "partial", "zero", "no_sim_reward"];
 
 pub fn measure(as_json: bool) -> Result<()> {
     run(Command::new("cargo").args([
@@ -36,6 +45,8 @@ pub fn measure(as_json: bool) -> Result<()> {
     let mut figures = Map::new();
     a2a_step(&mut figures)?;
     simulator(&mut figures)?;
+    episode(&mut figures)?;
+    suite(&mut figures)?;
     if as_json {
         println!("{}", Value::Object(figures));
     } else {
@@ -156,6 +167,163 @@ fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
     );
     figures.insert("sim_rss_mb".into(), json!(round2(figure(&wide, "rss_mb")?)));
     Ok(())
+}
+
+fn episode(figures: &mut Map<String, Value>) -> Result<()> {
+    eprintln!("playing {EPISODE_TASK} for {EPISODE_STEPS} steps with mcu run…");
+    let agent = Agent::start(Command::new("target/release/examples/noop_agent"))?;
+    let scratch = Scratch::create("episode")?;
+    let config =
+        format!("task_names = [\"{EPISODE_TASK}\"]\nmax_steps = {EPISODE_STEPS}\njobs = 1\n");
+    let run = scratch.play(&scenario(&agent.url, &config), &[])?;
+    let record = read_json(&run.folder.join(EPISODE_TASK).join("episode.json"))?;
+    let steps = record["steps"]
+        .as_u64()
+        .context("no steps in episode.json")?;
+    if steps != EPISODE_STEPS {
+        bail!(
+            "{EPISODE_TASK} played {steps} steps, not {EPISODE_STEPS} (status {})",
+            record["status"]
+        );
+    }
+    let timing = |key: &str| -> Result<f64> {
+        record["timing"][key]
+            .as_f64()
+            .with_context(|| format!("no timing.{key} in episode.json"))
+    };
+    figures.insert(
+        "episode_900_steps_s".into(),
+        json!(round2(timing("wall_s")?)),
+    );
+    figures.insert("episode_900_run_s".into(), json!(round2(run.wall_s)));
+    figures.insert(
+        "episode_steps_per_s".into(),
+        json!(round2(timing("steps_per_s")?)),
+    );
+    Ok(())
+}
+
+fn suite(figures: &mut Map<String, Value>) -> Result<()> {
+    eprintln!("running the whole suite, several minutes…");
+    let agent = Agent::start(Command::new("target/release/examples/noop_agent"))?;
+    let scratch = Scratch::create("suite")?;
+    let run = scratch.play(&scenario(&agent.url, ""), &["--jobs", "2"])?;
+    let results = read_json(&run.folder.join("results.json"))?;
+    if results["complete"] != json!(true) {
+        bail!("the suite run did not complete");
+    }
+    let statuses = results["statuses"]
+        .as_object()
+        .context("no statuses in results.json")?;
+    if let Some(status) = statuses
+        .keys()
+        .find(|status| !PLAYED_STATUSES.contains(&status.as_str()))
+    {
+        bail!("the suite run has tasks with status {status}: {statuses:?}");
+    }
+    let steps = results["steps"]
+        .as_u64()
+        .context("no steps in results.json")?;
+    eprintln!(
+        "suite: {} tasks, {steps} steps in {:.0} s",
+        results["num_tasks"], run.wall_s
+    );
+    figures.insert("suite_noop_jobs2_s".into(), json!(round2(run.wall_s)));
+    figures.insert(
+        "suite_noop_jobs2_steps_per_s".into(),
+        json!(round2(steps as f64 / run.wall_s)),
+    );
+    Ok(())
+}
+
+/// A scenario with one agent at `endpoint` and these `[config]` lines.
+fn scenario(endpoint: &str, config: &str) -> String {
+    format!("[[participants]]\nrole = \"agent\"\nendpoint = \"{endpoint}\"\n\n[config]\n{config}")
+}
+
+fn read_json(path: &Path) -> Result<Value> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+}
+
+/// A folder under the system's temp dir for one figure's scenario and
+/// run output, removed on drop.
+struct Scratch {
+    path: PathBuf,
+}
+
+/// A finished `mcu run`: its run folder and the process's wall time.
+struct PlayedRun {
+    folder: PathBuf,
+    wall_s: f64,
+}
+
+impl Scratch {
+    fn create(name: &str) -> Result<Scratch> {
+        let path = std::env::temp_dir().join(format!("mcu-bench-{}-{name}", std::process::id()));
+        if path.exists() {
+            std::fs::remove_dir_all(&path)?;
+        }
+        std::fs::create_dir_all(&path).with_context(|| format!("creating {}", path.display()))?;
+        Ok(Scratch { path })
+    }
+
+    /// Writes the scenario, runs `mcu run` on it quietly with `extra_args`,
+    /// and returns the run folder it made.
+    fn play(&self, scenario: &str, extra_args: &[&str]) -> Result<PlayedRun> {
+        let scenario_path = self.path.join("scenario.toml");
+        std::fs::write(&scenario_path, scenario)?;
+        let out = self.path.join("out");
+        let started = Instant::now();
+        let output = Command::new("target/release/mcu")
+            .arg("run")
+            .arg(&scenario_path)
+            .arg("--out")
+            .arg(&out)
+            .arg("--quiet")
+            .args(extra_args)
+            .output()
+            .context("starting mcu run")?;
+        let wall_s = started.elapsed().as_secs_f64();
+        if !output.status.success() {
+            bail!(
+                "mcu run failed ({}): {}{}",
+                output.status,
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        Ok(PlayedRun {
+            folder: only_subfolder(&out)?,
+            wall_s,
+        })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// The one folder `mcu run` created under `out`.
+fn only_subfolder(out: &Path) -> Result<PathBuf> {
+    let mut folders = Vec::new();
+    for entry in std::fs::read_dir(out).with_context(|| format!("reading {}", out.display()))? {
+        let path = entry?.path();
+        if path.is_dir() {
+            folders.push(path);
+        }
+    }
+    match folders.as_slice() {
+        [folder] => Ok(folder.clone()),
+        _ => bail!(
+            "expected one run folder in {}, found {}",
+            out.display(),
+            folders.len()
+        ),
+    }
 }
 
 fn round2(value: f64) -> f64 {
