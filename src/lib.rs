@@ -4,9 +4,11 @@
 //! ([`suite`]), scenario files ([`scenario`]), the A2A client and server
 //! ([`a2a`]), the green-purple protocol ([`protocol`]) and an episode's
 //! conversation with the agent ([`agent`]), the embedded simulator
-//! ([`sim`]), the simulation reward ([`reward`]) and episode video
-//! recording ([`video`]). The binary is a thin layer of argument parsing and
-//! printing over these modules.
+//! ([`sim`]), the simulation reward ([`reward`]), episode video recording
+//! ([`video`]), the run engine behind `mcu run` and `mcu score` ([`run`]),
+//! the video judge ([`judge`]) and the scoring profiles ([`scoring`]). The
+//! binary is a thin layer of argument parsing and printing over these
+//! modules.
 
 pub mod a2a;
 pub mod agent;
@@ -15,11 +17,13 @@ pub mod check;
 mod digest;
 mod excerpt;
 pub mod frames;
+pub mod judge;
 pub mod protocol;
 pub mod purple;
 pub mod reward;
 pub mod run;
 pub mod scenario;
+pub mod scoring;
 pub mod sim;
 pub mod stats;
 pub mod suggest;

@@ -171,6 +171,10 @@ impl VideoRecorder {
         let mut options = Dictionary::new();
         options.set("preset", PRESET);
         options.set("crf", CONSTANT_RATE_FACTOR);
+        // One encoder thread: it runs beside the episode's renderer (which
+        // uses every core) and, with `--jobs`, beside other encoders; more
+        // threads only add hand-offs.
+        options.set("threads", "1");
         let encoder = settings
             .open_as_with(codec, options)
             .map_err(fail("opening the libx264 encoder"))?;
@@ -320,7 +324,7 @@ impl VideoRecorder {
 }
 
 /// Sets FFmpeg up once per process, with its own logging limited to errors.
-fn initialise_ffmpeg() -> Result<(), String> {
+pub(crate) fn initialise_ffmpeg() -> Result<(), String> {
     static INITIALISED: OnceLock<Result<(), String>> = OnceLock::new();
     INITIALISED
         .get_or_init(|| {

@@ -7,71 +7,12 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::process::{example, free_port, start};
+use common::runs::{json_file, mcu, run, run_dir, scenario, text, trajectory};
 use serde_json::{json, Value};
-
-fn mcu() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mcu"))
-}
-
-/// A scenario for the agent at `endpoint` playing `tasks` for `steps` steps.
-fn scenario(dir: &Path, endpoint: &str, tasks: &[&str], steps: u32, extra: &str) -> PathBuf {
-    let names: Vec<String> = tasks.iter().map(|t| format!("\"{t}\"")).collect();
-    let text = format!(
-        "[[participants]]\nrole = \"agent\"\nendpoint = \"{endpoint}\"\n\n[config]\ntask_names = [{}]\nmax_steps = {steps}\n{extra}\n",
-        names.join(", ")
-    );
-    let path = dir.join(format!("scenario_{}.toml", free_port()));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn run(scenario: &Path, out: &Path, extra: &[&str]) -> Output {
-    mcu()
-        .arg("run")
-        .arg(scenario)
-        .arg("--out")
-        .arg(out)
-        .args(extra)
-        .output()
-        .unwrap()
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-/// The one run folder under `out`.
-fn run_dir(out: &Path) -> PathBuf {
-    let dirs: Vec<PathBuf> = std::fs::read_dir(out)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    assert_eq!(dirs.len(), 1, "one run folder in {}", out.display());
-    dirs[0].clone()
-}
-
-fn json_file(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn trajectory(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
-}
 
 /// Files whose name marks an unfinished atomic write, anywhere under `dir`.
 fn leftover_temp_files(dir: &Path) -> Vec<PathBuf> {
@@ -290,35 +231,10 @@ fn results_are_the_same_whatever_jobs_is() {
     assert_eq!(results[0]["statuses"], results[1]["statuses"]);
 }
 
-/// An agent served by this test process: `policy` answers each obs payload.
-fn serve_in_process(runtime: &tokio::runtime::Runtime, policy: fn(&Value) -> Value) -> String {
-    struct Fixed(fn(&Value) -> Value);
-    impl mcu::a2a::server::Responder for Fixed {
-        fn respond(&self, _context: &str, payload: Value) -> Value {
-            match payload["type"].as_str() {
-                Some("init") => json!({"type": "ack", "success": true}),
-                _ => (self.0)(&payload),
-            }
-        }
-    }
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let url = format!("http://{}/", listener.local_addr().unwrap());
-    let card = mcu::a2a::server::card("test_agent", "test", &url);
-    runtime.spawn(async move {
-        let _ = axum::serve(listener, mcu::a2a::server::router(card, Fixed(policy))).await;
-    });
-    url
-}
-
 #[test]
 fn an_agent_that_does_the_task_succeeds_and_scores_full_marks() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let url = serve_in_process(
-        &runtime,
-        |_| json!({"type": "action", "action_type": "env", "action": {"drop": 1}}),
-    );
+    let url = common::inline_agent::serve(&runtime, common::inline_agent::drop_key);
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let scenario = scenario(

@@ -120,9 +120,9 @@ fn unknown_keys_are_errors_with_did_you_mean() {
         error.contains("`participants[0].endpont`; did you mean `endpoint`?"),
         "{error}"
     );
-    let error = parse("[config.judge]\nmodle = \"x\"\n").unwrap_err();
+    let error = parse("[config.judge]\nmdoel = \"x\"\n").unwrap_err();
     assert!(
-        error.contains("`config.judge.modle`; did you mean `model`?"),
+        error.contains("`config.judge.mdoel`; did you mean `model`?"),
         "{error}"
     );
     let error = parse("[confg]\n").unwrap_err();

@@ -8,6 +8,7 @@ mod dev;
 mod list;
 mod preview;
 mod run;
+mod score;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,7 @@ struct Cli {
 enum Command {
     List(list::ListArgs),
     Run(run::RunArgs),
+    Score(score::ScoreArgs),
     Check(check::CheckArgs),
     Preview(preview::PreviewArgs),
     #[command(hide = true)]
@@ -42,6 +44,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::List(args) => list::run(args).map(|()| 0),
         Command::Run(args) => run::run(args),
+        Command::Score(args) => score::run(args).map(|()| 0),
         Command::Check(args) => check::run(args).map(passed),
         Command::Preview(args) => preview::run(args).map(|()| 0),
         Command::Dev(args) => dev::run(args).map(|()| 0),

@@ -5,15 +5,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use mcu::a2a::{A2aClient, ClientOptions};
+use mcu::judge::JudgeSetup;
 use mcu::run::interrupt::{watch_ctrl_c, StopSignal, INTERRUPTED_EXIT_CODE};
 use mcu::run::participant::AgentProcess;
 use mcu::run::plan::RunPlan;
 use mcu::run::results::SUMMARY_FILE;
-use mcu::run::{execute, Display};
-use mcu::scenario::Scenario;
+use mcu::run::{execute, RunContext};
+use mcu::scenario::{JudgeMode, Scenario, ScoringProfile};
 
 /// Play a scenario's tasks with an agent; write videos, records and scores.
 ///
@@ -72,9 +73,52 @@ pub struct RunArgs {
     /// endpoint, and do not start its `cmd`.
     #[arg(long, value_name = "URL")]
     endpoint: Option<String>,
+    /// Video judge: auto (when its key is set), on (a missing key is an
+    /// error), off (scores are the simulation part alone). Overrides
+    /// `config.judge.mode`.
+    #[arg(long, value_enum)]
+    judge: Option<JudgeArg>,
+    /// Scoring profile (overrides `config.scoring`).
+    #[arg(long, value_enum, conflicts_with = "resume")]
+    profile: Option<ProfileArg>,
     /// No progress display (the summary is still printed).
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// `--judge`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum JudgeArg {
+    Auto,
+    On,
+    Off,
+}
+
+impl From<JudgeArg> for JudgeMode {
+    fn from(arg: JudgeArg) -> JudgeMode {
+        match arg {
+            JudgeArg::Auto => JudgeMode::Auto,
+            JudgeArg::On => JudgeMode::On,
+            JudgeArg::Off => JudgeMode::Off,
+        }
+    }
+}
+
+/// `--profile`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ProfileArg {
+    Seed,
+    #[value(name = "agentbeats-v1")]
+    AgentbeatsV1,
+}
+
+impl From<ProfileArg> for ScoringProfile {
+    fn from(arg: ProfileArg) -> ScoringProfile {
+        match arg {
+            ProfileArg::Seed => ScoringProfile::Seed,
+            ProfileArg::AgentbeatsV1 => ScoringProfile::AgentbeatsV1,
+        }
+    }
 }
 
 /// Runs `mcu run`; the exit code follows the doc comment above.
@@ -95,6 +139,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         plan.manifest.agent.endpoint = endpoint.clone();
         plan.manifest.agent.started_by_mcu = false;
     }
+    if let Some(mode) = args.judge {
+        plan.manifest.config.judge.mode = mode.into();
+    }
+    let judge = JudgeSetup::new(
+        &plan.manifest.config.judge,
+        plan.manifest.rating_prompt.as_deref(),
+        &plan.dir,
+        &|name| std::env::var(name).ok(),
+    )
+    .map_err(anyhow::Error::msg)?;
     let agent = plan
         .scenario
         .agent()
@@ -143,10 +197,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     });
     let outcome = execute(
         &plan,
-        &client,
-        runtime.handle(),
-        &stop,
-        Display {
+        RunContext {
+            client: &client,
+            runtime: runtime.handle(),
+            stop: &stop,
+            judge: &judge,
             progress: !args.quiet,
         },
     );
@@ -200,6 +255,9 @@ fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     }
     if let Some(tasks) = &args.tasks {
         config.tasks = Some(tasks.clone());
+    }
+    if let Some(profile) = args.profile {
+        config.scoring = profile.into();
     }
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("output"));
     RunPlan::new_run(scenario, path, text, &out)

@@ -28,7 +28,8 @@ mod tests {
             not_applicable: vec![],
         };
         let message = task_message("collect_dirt", "Collect dirt.", Some(&criteria));
-        assert!(message.starts_with("Task: collect_dirt\nInstruction given to the agent: Collect dirt."));
+        assert!(message
+            .starts_with("Task: collect_dirt\nInstruction given to the agent: Collect dirt."));
         assert!(message.ends_with("Criteria file for this task:\nTask Progress:\n- digs"));
         assert!(task_message("x", "y", None).contains("no criteria file"));
         assert!(BUILT_IN_RATING_PROMPT.contains("Task Progress"));

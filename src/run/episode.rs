@@ -364,7 +364,7 @@ fn emit_frame(emitter: &Emitter, setup: &EpisodeSetup, tally: &mut Tally, frame:
 }
 
 /// For long-horizon tasks, the first step each milestone (reward identity) paid.
-fn milestones(task: &TaskSnapshot, payouts: &[StepPayout]) -> Vec<Milestone> {
+pub fn milestones(task: &TaskSnapshot, payouts: &[StepPayout]) -> Vec<Milestone> {
     if task.reward_kind != RewardKind::Milestone {
         return Vec::new();
     }

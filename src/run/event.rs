@@ -18,8 +18,9 @@ use std::thread::JoinHandle;
 use image::RgbImage;
 
 use super::record::EpisodeRecord;
-use super::score::TaskScore;
 use super::trajectory::StepRecord;
+use crate::judge::eval::VideoEval;
+use crate::scoring::TaskScore;
 
 /// Which episode an event belongs to.
 #[derive(Debug, Clone)]
@@ -70,6 +71,11 @@ pub enum RunEvent {
         episode: EpisodeRef,
         record: Arc<EpisodeRecord>,
     },
+    /// The judge's verdict on an episode is saved.
+    EpisodeJudged {
+        episode: EpisodeRef,
+        eval: Arc<VideoEval>,
+    },
     /// A task will not run (the run is stopping).
     EpisodeSkipped {
         episode: EpisodeRef,
@@ -87,6 +93,7 @@ impl RunEvent {
             | RunEvent::Step { episode, .. }
             | RunEvent::EpisodeEnding { episode }
             | RunEvent::EpisodeRecorded { episode, .. }
+            | RunEvent::EpisodeJudged { episode, .. }
             | RunEvent::EpisodeSkipped { episode } => Some(episode.index),
             RunEvent::RunStarted { .. } | RunEvent::RunFinished { .. } => None,
         }

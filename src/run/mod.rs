@@ -17,8 +17,8 @@ pub mod plan;
 pub mod progress;
 pub mod record;
 pub mod recorder;
+pub mod rescore;
 pub mod results;
-pub mod score;
 pub mod summary;
 pub mod trajectory;
 
@@ -31,6 +31,8 @@ use tokio::runtime::Handle;
 
 use crate::a2a::A2aClient;
 use crate::atomic::write_json_atomic;
+use crate::judge::eval::{JudgeStatus, VideoEval, EVAL_FILE};
+use crate::judge::{Judge, JudgeSetup, Question};
 use crate::scenario::SimulatorKind;
 use crate::sim::{episode_seed, EmbeddedSim, Simulator};
 use episode::{play_episode, EpisodeEnv, EpisodeSetup};
@@ -50,30 +52,36 @@ pub struct RunOutcome {
     pub problems: Vec<OutputProblem>,
 }
 
-/// Where the run's output goes besides the files.
-pub struct Display {
+/// What a run plays with besides the plan.
+pub struct RunContext<'a> {
+    pub client: &'a A2aClient,
+    pub runtime: &'a Handle,
+    pub stop: &'a StopSignal,
+    pub judge: &'a JudgeSetup,
     /// Show progress on stderr.
     pub progress: bool,
 }
 
-/// Plays every task of `plan` that has no kept result, with the agent
-/// behind `client`, and writes the run folder.
-pub fn execute(
-    plan: &RunPlan,
-    client: &A2aClient,
-    runtime: &Handle,
-    stop: &StopSignal,
-    display: Display,
-) -> anyhow::Result<RunOutcome> {
+/// Plays every task of `plan` that has no kept result, has the judge rate
+/// each video while later episodes play, and writes the run folder.
+pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOutcome> {
+    let RunContext {
+        client,
+        runtime,
+        stop,
+        judge,
+        progress,
+    } = context;
     write_json_atomic(&plan.dir.join(MANIFEST_FILE), &plan.manifest).map_err(|e| {
         anyhow::anyhow!(
             "cannot write {}: {e}; choose another folder with --out",
             plan.dir.join(MANIFEST_FILE).display()
         )
     })?;
+    let profile = plan.manifest.config.scoring;
     let mut subscribers: Vec<Box<dyn Subscriber>> = Vec::new();
-    if display.progress {
-        subscribers.push(Box::new(progress::Progress::stderr()));
+    if progress {
+        subscribers.push(Box::new(progress::Progress::stderr(profile)));
     }
     subscribers.push(Box::new(trajectory::TrajectoryWriter::default()));
     subscribers.push(Box::new(recorder::VideoSubscriber::default()));
@@ -81,6 +89,11 @@ pub fn execute(
         plan.dir.clone(),
         plan.manifest.clone(),
         plan.kept.clone(),
+        plan.kept_evals.clone(),
+        match judge {
+            JudgeSetup::Ready(_) => None,
+            JudgeSetup::Absent(reason) => Some(reason.clone()),
+        },
     )));
     let bus = EventBus::start(subscribers);
     let emitter = bus.emitter();
@@ -93,13 +106,42 @@ pub fn execute(
             name: task.name.clone(),
             category: task.category.clone(),
             max_steps: manifest_task.max_steps,
-            kept: plan.kept.get(&task.name).map(score::sim_only),
+            kept: plan
+                .kept
+                .get(&task.name)
+                .map(|record| results::task_score(profile, record, None)),
         })
         .collect();
     emitter.emit(RunEvent::RunStarted {
         run_dir: plan.dir.clone(),
         tasks: Arc::new(planned),
     });
+
+    let episode_ref = |index: usize| EpisodeRef {
+        index,
+        name: plan.tasks[index].name.as_str().into(),
+        dir: plan.episode_dir(&plan.tasks[index].name).into(),
+    };
+    let judging: Mutex<Vec<tokio::task::JoinHandle<()>>> = Mutex::new(Vec::new());
+    let judge_later = |episode: EpisodeRef, record: Arc<EpisodeRecord>| {
+        if let JudgeSetup::Ready(judge) = judge {
+            let job = runtime.spawn(judge_and_save(
+                judge.clone(),
+                episode,
+                record,
+                emitter.clone(),
+            ));
+            lock(&judging).push(job);
+        }
+    };
+    // Kept episodes an earlier attempt did not get judged.
+    for (index, task) in plan.tasks.iter().enumerate() {
+        if let Some(record) = plan.kept.get(&task.name) {
+            if !plan.kept_evals.contains_key(&task.name) && record.files.video.is_some() {
+                judge_later(episode_ref(index), Arc::new(record.clone()));
+            }
+        }
+    }
 
     let pending: Vec<usize> = (0..plan.tasks.len())
         .filter(|&i| !plan.kept.contains_key(&plan.tasks[i].name))
@@ -111,47 +153,95 @@ pub fn execute(
         for _ in 0..workers {
             scope.spawn(|| {
                 while let Some(&index) = pending.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    let episode = EpisodeRef {
-                        index,
-                        name: plan.tasks[index].name.as_str().into(),
-                        dir: plan.episode_dir(&plan.tasks[index].name).into(),
-                    };
+                    let episode = episode_ref(index);
                     if stop.is_requested() {
                         emitter.emit(RunEvent::EpisodeSkipped { episode });
                         continue;
                     }
-                    let record = run_one(plan, index, &episode, client, runtime, &emitter, stop);
-                    let record = Arc::new(record);
+                    let record = Arc::new(run_one(
+                        plan, index, &episode, client, runtime, &emitter, stop,
+                    ));
                     emitter.emit(RunEvent::EpisodeRecorded {
-                        episode,
+                        episode: episode.clone(),
                         record: record.clone(),
                     });
-                    if let Ok(mut finished) = finished.lock() {
-                        finished.push(record.as_ref().clone());
+                    if record.status.is_final() && record.files.video.is_some() {
+                        judge_later(episode, record.clone());
                     }
+                    lock(&finished).push(record.as_ref().clone());
                 }
             });
         }
     });
+    for job in lock(&judging).drain(..) {
+        if stop.is_requested() {
+            // Unjudged episodes are judged by `--resume`.
+            job.abort();
+        }
+        let _ = runtime.block_on(job);
+    }
 
     let mut records = plan.kept.clone();
     for record in finished.into_inner().unwrap_or_default() {
         records.insert(record.task.name.clone(), record);
     }
-    let interrupted = plan
-        .tasks
-        .iter()
-        .any(|t| !records.get(&t.name).is_some_and(|r| r.status.is_final()));
-    emitter.emit(RunEvent::RunFinished {
-        interrupted: stop.is_requested() && interrupted,
-    });
+    let interrupted = stop.is_requested()
+        && plan
+            .tasks
+            .iter()
+            .any(|t| !records.get(&t.name).is_some_and(|r| r.status.is_final()));
+    emitter.emit(RunEvent::RunFinished { interrupted });
     drop(emitter);
     let problems = bus.close();
     Ok(RunOutcome {
         records,
-        interrupted: stop.is_requested() && interrupted,
+        interrupted,
         problems,
     })
+}
+
+/// Has the judge rate one episode's video, saves the verdict beside it and
+/// announces it.
+async fn judge_and_save(
+    judge: Judge,
+    episode: EpisodeRef,
+    record: Arc<EpisodeRecord>,
+    emitter: event::Emitter,
+) {
+    let Some(video) = &record.files.video else {
+        return;
+    };
+    let video = episode.dir.join(video);
+    let eval = judge
+        .rate(
+            &Question {
+                task_name: &record.task.name,
+                task_text: &record.task.text,
+                criteria: record.task.criteria.as_ref(),
+                video: &video,
+            },
+            false,
+        )
+        .await;
+    let path = episode.dir.join(EVAL_FILE);
+    let eval = match write_json_atomic(&path, &eval) {
+        Ok(()) => eval,
+        Err(e) => VideoEval::without_ratings(
+            JudgeStatus::Failed,
+            &eval.model,
+            format!("cannot write {}: {e}", path.display()),
+        ),
+    };
+    emitter.emit(RunEvent::EpisodeJudged {
+        episode,
+        eval: Arc::new(eval),
+    });
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Plays task `index` in a clean folder and writes its record.

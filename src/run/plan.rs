@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::clock;
 use super::record::EpisodeRecord;
 use crate::digest;
+use crate::judge::eval::{JudgeStatus, VideoEval};
 use crate::scenario::{RunConfig, Scenario, SimulatorKind};
 use crate::suite::{self, select, RewardKind, Task};
 
@@ -39,6 +40,9 @@ pub struct Manifest {
     /// SHA-256 over the selected tasks' names and file hashes.
     pub suite_sha256: String,
     pub tasks: Vec<ManifestTask>,
+    /// The suite's rating prompt for the judge, when it has one.
+    #[serde(default)]
+    pub rating_prompt: Option<String>,
     pub started_at: String,
     pub finished_at: Option<String>,
     #[serde(default)]
@@ -75,6 +79,8 @@ pub struct RunPlan {
     pub tasks: Vec<Task>,
     /// Finished episodes kept from an earlier attempt, by task name.
     pub kept: BTreeMap<String, EpisodeRecord>,
+    /// The judge's verdicts on kept episodes (failed ones are asked again).
+    pub kept_evals: BTreeMap<String, VideoEval>,
 }
 
 impl RunPlan {
@@ -131,6 +137,7 @@ impl RunPlan {
             suite_root: absolute(&root),
             suite_sha256: suite_hash(&manifest_tasks),
             tasks: manifest_tasks,
+            rating_prompt: suite.rating_prompt.clone(),
             started_at: clock::now_rfc3339(),
             finished_at: None,
             resumed_at: Vec::new(),
@@ -141,6 +148,7 @@ impl RunPlan {
             scenario,
             tasks,
             kept: BTreeMap::new(),
+            kept_evals: BTreeMap::new(),
         })
     }
 
@@ -197,6 +205,13 @@ impl RunPlan {
             tasks.push(task.clone());
         }
         let kept = read_final_records(dir, &tasks);
+        let kept_evals = kept
+            .keys()
+            .filter_map(|name| {
+                let eval = VideoEval::read(&dir.join(name))?;
+                (eval.status != JudgeStatus::Failed).then(|| (name.clone(), eval))
+            })
+            .collect();
         manifest.resumed_at.push(clock::now_rfc3339());
         manifest.finished_at = None;
         Ok(RunPlan {
@@ -205,6 +220,7 @@ impl RunPlan {
             scenario,
             tasks,
             kept,
+            kept_evals,
         })
     }
 

@@ -9,9 +9,11 @@ use std::time::Duration;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::event::{OutputProblem, RunEvent, Subscriber};
-use super::score;
+use super::results::task_score;
+use crate::scenario::ScoringProfile;
 
 pub struct Progress {
+    profile: ScoringProfile,
     multi: MultiProgress,
     overall: ProgressBar,
     episodes: HashMap<usize, (ProgressBar, u64)>,
@@ -24,7 +26,8 @@ pub struct Progress {
 
 impl Progress {
     /// A display on stderr; plain lines when stderr is not a terminal.
-    pub fn stderr() -> Progress {
+    /// Running scores are the simulation part under `profile`.
+    pub fn stderr(profile: ScoringProfile) -> Progress {
         let interactive = std::io::stderr().is_terminal();
         let target = if interactive {
             ProgressDrawTarget::stderr_with_hz(10)
@@ -42,6 +45,7 @@ impl Progress {
         );
         overall.enable_steady_tick(Duration::from_millis(250));
         Progress {
+            profile,
             multi,
             overall,
             episodes: HashMap::new(),
@@ -122,7 +126,7 @@ impl Subscriber for Progress {
                     bar.finish_and_clear();
                     self.multi.remove(&bar);
                 }
-                let task_score = score::sim_only(record);
+                let task_score = task_score(self.profile, record, None);
                 self.tasks_done += 1;
                 self.score += task_score.score;
                 self.max_score += task_score.max_score;
@@ -143,6 +147,13 @@ impl Subscriber for Progress {
                         .unwrap_or_default()
                 ));
                 self.update_message();
+            }
+            RunEvent::EpisodeJudged { episode, eval } => {
+                let outcome = match &eval.reason {
+                    Some(reason) => format!("{} ({reason})", eval.status.as_str()),
+                    None => eval.status.as_str().to_string(),
+                };
+                self.line(format!("judge: {}: {outcome}", episode.name));
             }
             RunEvent::EpisodeSkipped { episode } => {
                 self.line(format!("{}: not started (run stopping)", episode.name));

@@ -13,7 +13,7 @@ use crate::protocol::FailureKind;
 use crate::reward::Payout;
 use crate::sim::{CommandOutcome, Statistics};
 use crate::stats::LatencySummary;
-use crate::suite::{RewardEntry, RewardKind, Task};
+use crate::suite::{Criteria, RewardEntry, RewardKind, Task};
 
 /// The version of the record format; bumped on incompatible changes.
 pub const RECORD_VERSION: u32 = 1;
@@ -71,6 +71,18 @@ impl EpisodeStatus {
         !matches!(self, EpisodeStatus::Error | EpisodeStatus::Interrupted)
     }
 
+    /// Whether the episode played to its end (its status says what it
+    /// earned, and re-scoring may change it).
+    pub fn played_to_the_end(self) -> bool {
+        matches!(
+            self,
+            EpisodeStatus::Success
+                | EpisodeStatus::Partial
+                | EpisodeStatus::Zero
+                | EpisodeStatus::NoSimReward
+        )
+    }
+
     /// The status of an episode that played to its end, from what it earned.
     pub fn from_reward(kind: RewardKind, earned: f64, max: f64) -> EpisodeStatus {
         if kind == RewardKind::Judge || max <= 0.0 {
@@ -103,6 +115,8 @@ pub struct TaskSnapshot {
     pub max_steps: u32,
     /// SHA-256 of the task file, hex.
     pub file_sha256: String,
+    /// The judge's criteria for the task, when the suite has them.
+    pub criteria: Option<Criteria>,
 }
 
 impl TaskSnapshot {
@@ -116,6 +130,7 @@ impl TaskSnapshot {
             init_commands: task.init_commands.clone(),
             max_steps,
             file_sha256,
+            criteria: task.criteria.clone(),
         }
     }
 

@@ -1,25 +1,42 @@
-//! The run's result files, built from the manifest and the episode
-//! records: `results.json` (SPEC §9's fields plus statuses, failures,
-//! timings and provenance), `result.txt` (the human summary) and
+//! The run's result files, built from the manifest, the episode records
+//! and the judge's verdicts under the run's scoring profile:
+//! `results.json` (SPEC §9's fields plus statuses, failures, timings,
+//! judge usage and provenance), `result.txt` (the human summary) and
 //! `agentbeats.json` (the leaderboard's `{"participants", "results"}`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 
 use serde::Serialize;
 
-use super::plan::Manifest;
+use super::event::OutputProblem;
+use super::plan::{AgentInfo, Manifest};
 use super::record::{EpisodeRecord, EpisodeStatus};
-use super::score::{self, round2, TaskScore};
-use crate::protocol::FailureKind;
+use crate::atomic::{write_atomic, write_json_atomic};
+use crate::judge::client::Usage;
+use crate::judge::eval::VideoEval;
+use crate::judge::parse::Rating;
+use crate::scenario::ScoringProfile;
+use crate::scoring::{self, round2, ScoreInput, TaskScore};
+use crate::suite::{Criterion, RewardKind};
 
 pub const RESULTS_FILE: &str = "results.json";
 pub const SUMMARY_FILE: &str = "result.txt";
 pub const AGENTBEATS_FILE: &str = "agentbeats.json";
 /// The version of the results format.
 pub const RESULTS_VERSION: u32 = 1;
-/// Said wherever scores lack their video part.
-pub const NO_JUDGE: &str = "the video judge did not run (not built yet); scores are the simulation part alone and judge-only tasks score 0";
+/// Status of a task that has no record (yet).
+pub const NOT_RUN: &str = "not_run";
+
+/// What the result files are built from.
+pub struct ResultsInput<'a> {
+    pub manifest: &'a Manifest,
+    pub records: &'a BTreeMap<String, EpisodeRecord>,
+    pub evals: &'a BTreeMap<String, VideoEval>,
+    /// Why there is no judge, when there is none.
+    pub judge_absent: Option<&'a str>,
+}
 
 /// `results.json`.
 #[derive(Debug, Clone, Serialize)]
@@ -34,26 +51,31 @@ pub struct Results {
     pub total_max_score: f64,
     pub task_metrics: BTreeMap<String, TaskMetrics>,
     /// Averages of the judge's criteria over the tasks it rated.
-    pub criteria_averages: BTreeMap<String, f64>,
+    pub criteria_averages: BTreeMap<Criterion, f64>,
     pub judge: JudgeSummary,
-    pub scoring_profile: String,
+    pub scoring_profile: ScoringProfile,
     pub statuses: BTreeMap<String, usize>,
-    pub failures: BTreeMap<FailureKind, u32>,
+    pub failures: BTreeMap<crate::protocol::FailureKind, u32>,
     pub steps: u64,
     pub seed: u64,
     pub simulator: String,
-    pub agent: super::plan::AgentInfo,
+    pub agent: AgentInfo,
     pub mcu_version: String,
     pub suite_sha256: String,
     pub started_at: String,
     pub finished_at: Option<String>,
 }
 
-/// Whether the video part is present.
+/// Whether the video part is present, and what it cost.
 #[derive(Debug, Clone, Serialize)]
 pub struct JudgeSummary {
+    /// Whether any task has ratings.
     pub ran: bool,
+    pub model: Option<String>,
     pub note: String,
+    pub rated_tasks: usize,
+    pub usage: Usage,
+    pub cost_usd: Option<f64>,
 }
 
 /// One task's line in `results.json`.
@@ -65,12 +87,16 @@ pub struct TaskMetrics {
     pub score: f64,
     pub max_score: f64,
     pub sim_score: Option<f64>,
+    pub video_score: Option<f64>,
     pub sim_earned: f64,
     pub sim_max: f64,
-    /// The judge's criteria (empty without a judge).
-    pub criteria: BTreeMap<String, f64>,
+    /// The judge's ratings (numbers; "N/A" where it said not applicable).
+    pub criteria: BTreeMap<Criterion, Rating>,
+    /// `rated`, `unparseable`, `failed`, `no_video`, or absent without a judge.
+    pub judge_status: Option<String>,
+    pub judge_tokens: u64,
     pub steps: u64,
-    pub failures: BTreeMap<FailureKind, u32>,
+    pub failures: BTreeMap<crate::protocol::FailureKind, u32>,
     pub latency_p50_ms: f64,
     pub latency_p95_ms: f64,
     pub wall_s: f64,
@@ -80,26 +106,81 @@ pub struct TaskMetrics {
     pub video: Option<String>,
 }
 
-/// Status of a task that has no record (yet).
-pub const NOT_RUN: &str = "not_run";
+/// The score of one episode under `profile`, with its verdict if any.
+/// An mcu error or an interrupted episode scores nothing.
+pub fn task_score(
+    profile: ScoringProfile,
+    record: &EpisodeRecord,
+    eval: Option<&VideoEval>,
+) -> TaskScore {
+    let counts = record.status.is_final();
+    let milestones = &record.sim.milestones;
+    let not_applicable = record
+        .task
+        .criteria
+        .as_ref()
+        .map(|c| c.not_applicable.clone())
+        .unwrap_or_default();
+    scoring::score(
+        profile,
+        &ScoreInput {
+            kind: record.task.reward_kind,
+            sim_earned: if counts { record.sim.earned } else { 0.0 },
+            sim_max: record.sim.max,
+            milestones_reached: if counts {
+                milestones.iter().filter(|m| m.step.is_some()).count() as u32
+            } else {
+                0
+            },
+            milestones_total: milestones.len() as u32,
+            ratings: eval.filter(|_| counts).and_then(VideoEval::usable_ratings),
+            not_applicable: &not_applicable,
+        },
+    )
+}
 
 /// Builds `results.json` from what the run has so far.
-pub fn build(manifest: &Manifest, records: &BTreeMap<String, EpisodeRecord>) -> Results {
+pub fn build(input: &ResultsInput) -> Results {
+    let manifest = input.manifest;
+    let profile = manifest.config.scoring;
     let mut task_metrics = BTreeMap::new();
     let mut statuses: BTreeMap<String, usize> = BTreeMap::new();
-    let mut failures: BTreeMap<FailureKind, u32> = BTreeMap::new();
+    let mut failures = BTreeMap::new();
+    let mut criteria_sums: BTreeMap<Criterion, (f64, u32)> = BTreeMap::new();
+    let mut usage = Usage::default();
+    let mut cost: Option<f64> = None;
+    let mut rated = 0;
     let (mut total, mut total_max, mut steps) = (0.0, 0.0, 0);
     for task in &manifest.tasks {
-        let metrics = match records.get(&task.name) {
+        let eval = input.evals.get(&task.name);
+        let metrics = match input.records.get(&task.name) {
             Some(record) => {
                 for (kind, count) in &record.failures {
                     *failures.entry(*kind).or_insert(0) += count;
                 }
                 steps += record.steps;
-                metrics_of(record, score::sim_only(record))
+                if let Some(eval) = eval {
+                    usage.prompt_tokens += eval.usage.prompt_tokens;
+                    usage.completion_tokens += eval.usage.completion_tokens;
+                    usage.total_tokens += eval.usage.total_tokens;
+                    if let Some(c) = eval.cost_usd {
+                        *cost.get_or_insert(0.0) += c;
+                    }
+                    if let Some(ratings) = eval.usable_ratings() {
+                        rated += 1;
+                        for (criterion, rating) in ratings {
+                            if let Rating::Score(value) = rating {
+                                let slot = criteria_sums.entry(*criterion).or_insert((0.0, 0));
+                                slot.0 += value;
+                                slot.1 += 1;
+                            }
+                        }
+                    }
+                }
+                metrics_of(record, eval, task_score(profile, record, eval))
             }
             // Tasks not run yet still count towards the maximum: it is the suite's.
-            None => not_run(&task.category, score::max_score(task.reward_kind)),
+            None => not_run(&task.category, scoring::max_score(task.reward_kind)),
         };
         total += metrics.score;
         total_max += metrics.max_score;
@@ -108,27 +189,48 @@ pub fn build(manifest: &Manifest, records: &BTreeMap<String, EpisodeRecord>) -> 
     }
     let mut categories: Vec<String> = manifest.tasks.iter().map(|t| t.category.clone()).collect();
     categories.dedup();
+    let judge_only = manifest
+        .tasks
+        .iter()
+        .filter(|t| t.reward_kind == RewardKind::Judge)
+        .count();
     Results {
         version: RESULTS_VERSION,
         run_id: manifest.run_id.clone(),
-        complete: manifest
-            .tasks
-            .iter()
-            .all(|t| records.get(&t.name).is_some_and(|r| r.status.is_final())),
+        complete: manifest.tasks.iter().all(|t| {
+            input
+                .records
+                .get(&t.name)
+                .is_some_and(|r| r.status.is_final())
+        }),
         task_category: categories,
         num_tasks: manifest.tasks.len(),
         total_score: round2(total),
         total_max_score: round2(total_max),
         task_metrics,
-        criteria_averages: BTreeMap::new(),
+        criteria_averages: criteria_sums
+            .into_iter()
+            .map(|(criterion, (sum, n))| (criterion, round2(sum / f64::from(n))))
+            .collect(),
         judge: JudgeSummary {
-            ran: false,
-            note: NO_JUDGE.into(),
+            ran: rated > 0,
+            model: input
+                .evals
+                .values()
+                .find(|e| e.usable_ratings().is_some())
+                .map(|e| e.model.clone()),
+            note: match input.judge_absent {
+                Some(reason) if rated == 0 => format!(
+                    "{reason}: scores are the simulation part alone, and the {judge_only} judge-only tasks score 0"
+                ),
+                Some(reason) => format!("{reason}; saved verdicts of {rated} tasks were used"),
+                None => format!("the video judge rated {rated} of {} tasks", manifest.tasks.len()),
+            },
+            rated_tasks: rated,
+            usage,
+            cost_usd: cost.map(|c| (c * 1e4).round() / 1e4),
         },
-        scoring_profile: serde_json::to_value(manifest.config.scoring)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default(),
+        scoring_profile: profile,
         statuses,
         failures,
         steps,
@@ -142,16 +244,22 @@ pub fn build(manifest: &Manifest, records: &BTreeMap<String, EpisodeRecord>) -> 
     }
 }
 
-fn metrics_of(record: &EpisodeRecord, score: TaskScore) -> TaskMetrics {
+fn metrics_of(record: &EpisodeRecord, eval: Option<&VideoEval>, score: TaskScore) -> TaskMetrics {
     TaskMetrics {
         category: record.task.category.clone(),
         status: record.status.as_str().into(),
         score: score.score,
         max_score: score.max_score,
         sim_score: score.sim_score,
+        video_score: score.video_score,
         sim_earned: record.sim.earned,
         sim_max: record.sim.max,
-        criteria: BTreeMap::new(),
+        criteria: eval
+            .and_then(VideoEval::usable_ratings)
+            .cloned()
+            .unwrap_or_default(),
+        judge_status: eval.map(|e| e.status.as_str().to_string()),
+        judge_tokens: eval.map_or(0, |e| e.usage.total_tokens),
         steps: record.steps,
         failures: record.failures.clone(),
         latency_p50_ms: record.latency.p50_us as f64 / 1000.0,
@@ -173,9 +281,12 @@ fn not_run(category: &str, max_score: f64) -> TaskMetrics {
         score: 0.0,
         max_score,
         sim_score: None,
+        video_score: None,
         sim_earned: 0.0,
         sim_max: 0.0,
         criteria: BTreeMap::new(),
+        judge_status: None,
+        judge_tokens: 0,
         steps: 0,
         failures: BTreeMap::new(),
         latency_p50_ms: 0.0,
@@ -199,6 +310,26 @@ pub fn agentbeats(manifest: &Manifest, results: &Results) -> serde_json::Value {
     })
 }
 
+/// Writes `results.json`, `result.txt` and `agentbeats.json` into `dir`.
+pub fn write_all(dir: &Path, input: &ResultsInput) -> Result<(), OutputProblem> {
+    let results = build(input);
+    let problem = |file: &str, e: std::io::Error| OutputProblem {
+        output: "results",
+        message: format!("cannot write {}: {e}", dir.join(file).display()),
+    };
+    write_json_atomic(&dir.join(RESULTS_FILE), &results).map_err(|e| problem(RESULTS_FILE, e))?;
+    write_atomic(
+        &dir.join(SUMMARY_FILE),
+        summary_text(input.manifest, &results).as_bytes(),
+    )
+    .map_err(|e| problem(SUMMARY_FILE, e))?;
+    write_json_atomic(
+        &dir.join(AGENTBEATS_FILE),
+        &agentbeats(input.manifest, &results),
+    )
+    .map_err(|e| problem(AGENTBEATS_FILE, e))
+}
+
 /// `result.txt`: the run for a human.
 pub fn summary_text(manifest: &Manifest, results: &Results) -> String {
     let mut out = String::new();
@@ -210,9 +341,16 @@ pub fn summary_text(manifest: &Manifest, results: &Results) -> String {
         manifest.agent.endpoint,
         results.simulator,
         results.seed,
-        results.scoring_profile
+        results.scoring_profile.as_str()
     );
-    let _ = writeln!(out, "judge: {}", results.judge.note);
+    let mut judge = format!("judge: {}", results.judge.note);
+    if results.judge.usage.total_tokens > 0 {
+        let _ = write!(judge, "; {} tokens", results.judge.usage.total_tokens);
+    }
+    if let Some(cost) = results.judge.cost_usd {
+        let _ = write!(judge, ", ${cost:.4}");
+    }
+    let _ = writeln!(out, "{judge}");
     if !results.complete {
         let _ = writeln!(
             out,
@@ -248,9 +386,10 @@ pub fn summary_text(manifest: &Manifest, results: &Results) -> String {
         .max(4);
     let _ = writeln!(
         out,
-        "{:<width$}  {:<17}  {:>13}  {:>6}  {:>8}",
-        "task", "status", "score", "steps", "failures"
+        "{:<width$}  {:<17}  {:>14}  {:>6}  {:>6}  {:>6}  {:>8}",
+        "task", "status", "score", "sim", "video", "steps", "failures"
     );
+    let part = |value: Option<f64>| value.map_or("-".to_string(), |v| format!("{v:.2}"));
     for task in &manifest.tasks {
         let Some(m) = results.task_metrics.get(&task.name) else {
             continue;
@@ -258,10 +397,12 @@ pub fn summary_text(manifest: &Manifest, results: &Results) -> String {
         let failures: u32 = m.failures.values().sum();
         let _ = writeln!(
             out,
-            "{:<width$}  {:<17}  {:>13}  {:>6}  {:>8}",
+            "{:<width$}  {:<17}  {:>14}  {:>6}  {:>6}  {:>6}  {:>8}",
             task.name,
             m.status,
             format!("{:.2} / {:.0}", m.score, m.max_score),
+            part(m.sim_score),
+            part(m.video_score),
             m.steps,
             failures
         );

@@ -1,6 +1,6 @@
-//! The results subscriber: keeps every episode record of the run and
-//! rewrites `results.json`, `result.txt` and `agentbeats.json` each time
-//! an episode is recorded, so a run killed half-way still has up-to-date
+//! The results subscriber: keeps every episode record and verdict of the
+//! run and rewrites `results.json`, `result.txt` and `agentbeats.json`
+//! each time one arrives, so a run killed half-way still has up-to-date
 //! results; at the end it stamps the manifest with the finish time.
 
 use std::collections::BTreeMap;
@@ -10,43 +10,47 @@ use super::clock;
 use super::event::{OutputProblem, RunEvent, Subscriber};
 use super::plan::{Manifest, MANIFEST_FILE};
 use super::record::EpisodeRecord;
-use super::results::{self, AGENTBEATS_FILE, RESULTS_FILE, SUMMARY_FILE};
-use crate::atomic::{write_atomic, write_json_atomic};
+use super::results::{self, ResultsInput};
+use crate::atomic::write_json_atomic;
+use crate::judge::eval::VideoEval;
 
 pub struct SummaryWriter {
     dir: PathBuf,
     manifest: Manifest,
     records: BTreeMap<String, EpisodeRecord>,
+    evals: BTreeMap<String, VideoEval>,
+    judge_absent: Option<String>,
 }
 
 impl SummaryWriter {
-    /// Starts from the records an earlier attempt kept.
-    pub fn new(dir: PathBuf, manifest: Manifest, kept: BTreeMap<String, EpisodeRecord>) -> Self {
+    /// Starts from what an earlier attempt kept; `judge_absent` says why
+    /// there is no judge, when there is none.
+    pub fn new(
+        dir: PathBuf,
+        manifest: Manifest,
+        records: BTreeMap<String, EpisodeRecord>,
+        evals: BTreeMap<String, VideoEval>,
+        judge_absent: Option<String>,
+    ) -> Self {
         SummaryWriter {
             dir,
             manifest,
-            records: kept,
+            records,
+            evals,
+            judge_absent,
         }
     }
 
     fn write(&self) -> Result<(), OutputProblem> {
-        let results = results::build(&self.manifest, &self.records);
-        let problem = |file: &str, e: std::io::Error| OutputProblem {
-            output: "results",
-            message: format!("cannot write {}: {e}", self.dir.join(file).display()),
-        };
-        write_json_atomic(&self.dir.join(RESULTS_FILE), &results)
-            .map_err(|e| problem(RESULTS_FILE, e))?;
-        write_atomic(
-            &self.dir.join(SUMMARY_FILE),
-            results::summary_text(&self.manifest, &results).as_bytes(),
+        results::write_all(
+            &self.dir,
+            &ResultsInput {
+                manifest: &self.manifest,
+                records: &self.records,
+                evals: &self.evals,
+                judge_absent: self.judge_absent.as_deref(),
+            },
         )
-        .map_err(|e| problem(SUMMARY_FILE, e))?;
-        write_json_atomic(
-            &self.dir.join(AGENTBEATS_FILE),
-            &results::agentbeats(&self.manifest, &results),
-        )
-        .map_err(|e| problem(AGENTBEATS_FILE, e))
     }
 }
 
@@ -55,8 +59,15 @@ impl Subscriber for SummaryWriter {
         match event {
             RunEvent::RunStarted { .. } => self.write(),
             RunEvent::EpisodeRecorded { episode, record } => {
+                // A new attempt's verdict comes after its record.
+                self.evals.remove(episode.name.as_ref());
                 self.records
                     .insert(episode.name.to_string(), record.as_ref().clone());
+                self.write()
+            }
+            RunEvent::EpisodeJudged { episode, eval } => {
+                self.evals
+                    .insert(episode.name.to_string(), eval.as_ref().clone());
                 self.write()
             }
             RunEvent::RunFinished { interrupted } => {

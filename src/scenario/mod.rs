@@ -151,6 +151,15 @@ pub enum ScoringProfile {
     AgentbeatsV1,
 }
 
+impl ScoringProfile {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ScoringProfile::Seed => "seed",
+            ScoringProfile::AgentbeatsV1 => "agentbeats-v1",
+        }
+    }
+}
+
 /// Width and height in pixels, written `"128x128"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ObsSize {

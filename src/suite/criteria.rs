@@ -3,18 +3,25 @@
 
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::SuiteError;
 
 /// One of the six criteria the video judge rates from 0 to 10 (SPEC §5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// Serialized as its display name, e.g. `"Task Progress"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Criterion {
+    #[serde(rename = "Task Progress")]
     TaskProgress,
+    #[serde(rename = "Action Control")]
     ActionControl,
+    #[serde(rename = "Error Recognition and Correction")]
     ErrorRecognitionAndCorrection,
+    #[serde(rename = "Creative Attempts")]
     CreativeAttempts,
+    #[serde(rename = "Task Completion Efficiency")]
     TaskCompletionEfficiency,
+    #[serde(rename = "Material Selection and Usage")]
     MaterialSelectionAndUsage,
 }
 
@@ -41,6 +48,26 @@ impl Criterion {
         }
     }
 
+    /// The criterion `text` names: any case, surrounding whitespace and
+    /// markdown emphasis (`*`, `_`) ignored, words separated by any run of
+    /// whitespace or underscores.
+    pub fn from_name(text: &str) -> Option<Criterion> {
+        let bare = text.trim_matches(|c: char| c.is_whitespace() || c == '*' || c == '_');
+        Criterion::match_prefix(bare)
+            .and_then(|(criterion, len)| (len == bare.len()).then_some(criterion))
+    }
+
+    /// The criterion whose name starts `text` as whole words (any case, words
+    /// separated by any run of whitespace or underscores), and how many bytes
+    /// of `text` the name took.
+    pub(crate) fn match_prefix(text: &str) -> Option<(Criterion, usize)> {
+        Criterion::ALL.into_iter().find_map(|criterion| {
+            let len = match_words(text, criterion.name())?;
+            let next = text[len..].chars().next();
+            (!next.is_some_and(char::is_alphanumeric)).then_some((criterion, len))
+        })
+    }
+
     /// The criterion whose name `text` starts with (any case), and the rest.
     fn strip_from(text: &str) -> Option<(Criterion, &str)> {
         Criterion::ALL.into_iter().find_map(|criterion| {
@@ -52,8 +79,33 @@ impl Criterion {
     }
 }
 
+/// The bytes of `text` that spell `name`'s words in order (any case), with
+/// each single space of `name` matching a run of whitespace or underscores.
+fn match_words(text: &str, name: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    for (index, word) in name.split(' ').enumerate() {
+        if index > 0 {
+            let gap = bytes[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace() || **b == b'_')
+                .count();
+            if gap == 0 {
+                return None;
+            }
+            at += gap;
+        }
+        let end = at + word.len();
+        if !bytes.get(at..end)?.eq_ignore_ascii_case(word.as_bytes()) {
+            return None;
+        }
+        at = end;
+    }
+    Some(at)
+}
+
 /// A task's criteria file, parsed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Criteria {
     /// The whole file, as the judge is shown it.
     pub text: String,
@@ -222,6 +274,59 @@ mod tests {
              Error Recognition and Correction:\n- a\n- b\nCreative Attempts:{creative}\n\
              Task Completion Efficiency:\n- a\n- b\nMaterial Selection and Usage:\n- a\n- b\n"
         )
+    }
+
+    #[test]
+    fn names_round_trip_through_serde() {
+        for criterion in Criterion::ALL {
+            let json = serde_json::to_string(&criterion).unwrap();
+            assert_eq!(json, format!("\"{}\"", criterion.name()));
+            assert_eq!(serde_json::from_str::<Criterion>(&json).unwrap(), criterion);
+        }
+        assert!(serde_json::from_str::<Criterion>("\"TaskProgress\"").is_err());
+        let map: std::collections::BTreeMap<Criterion, u8> =
+            serde_json::from_str(r#"{"Creative Attempts": 3}"#).unwrap();
+        assert_eq!(map.get(&Criterion::CreativeAttempts), Some(&3));
+    }
+
+    #[test]
+    fn from_name_is_lenient_about_case_spacing_and_emphasis() {
+        let cases = [
+            ("Task Progress", Some(Criterion::TaskProgress)),
+            ("  task progress ", Some(Criterion::TaskProgress)),
+            ("**Action  Control**", Some(Criterion::ActionControl)),
+            (
+                "_error recognition\tand correction_",
+                Some(Criterion::ErrorRecognitionAndCorrection),
+            ),
+            (
+                "*Material Selection and Usage*",
+                Some(Criterion::MaterialSelectionAndUsage),
+            ),
+            (
+                "TASK COMPLETION EFFICIENCY",
+                Some(Criterion::TaskCompletionEfficiency),
+            ),
+            ("creative_attempts", Some(Criterion::CreativeAttempts)),
+            ("TaskProgress", None),
+            ("Task Progressive", None),
+            ("Task Progress: 7", None),
+            ("Progress", None),
+            ("", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(Criterion::from_name(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn match_prefix_reports_the_name_length() {
+        assert_eq!(
+            Criterion::match_prefix("Task   Progress: 7"),
+            Some((Criterion::TaskProgress, 15))
+        );
+        assert_eq!(Criterion::match_prefix("Task Progression"), None);
+        assert_eq!(Criterion::match_prefix("é Task Progress"), None);
     }
 
     #[test]

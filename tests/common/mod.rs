@@ -2,8 +2,11 @@
 //! upstream suites, and small suites written to a temporary folder.
 #![allow(dead_code)] // each test binary uses a different subset
 
+pub mod chat_stub;
+pub mod inline_agent;
 pub mod misbehaving;
 pub mod process;
+pub mod runs;
 
 use std::path::{Path, PathBuf};
 
