@@ -203,6 +203,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
             stop: &stop,
             judge: &judge,
             progress: !args.quiet,
+            subscribers: Vec::new(),
         },
     );
     if let Some(mut process) = lock(&process).take() {

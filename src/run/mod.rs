@@ -60,6 +60,8 @@ pub struct RunContext<'a> {
     pub judge: &'a JudgeSetup,
     /// Show progress on stderr.
     pub progress: bool,
+    /// More subscribers to the run's events (e.g. an A2A status stream).
+    pub subscribers: Vec<Box<dyn Subscriber>>,
 }
 
 /// Plays every task of `plan` that has no kept result, has the judge rate
@@ -71,6 +73,7 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
         stop,
         judge,
         progress,
+        subscribers: extra,
     } = context;
     write_json_atomic(&plan.dir.join(MANIFEST_FILE), &plan.manifest).map_err(|e| {
         anyhow::anyhow!(
@@ -95,6 +98,7 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
             JudgeSetup::Absent(reason) => Some(reason.clone()),
         },
     )));
+    subscribers.extend(extra);
     let bus = EventBus::start(subscribers);
     let emitter = bus.emitter();
 
