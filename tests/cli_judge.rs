@@ -45,7 +45,7 @@ fn setup() -> Setup {
 
 fn judge_table(base_url: &str) -> String {
     format!(
-        "\n[config.judge]\nbase_url = \"{base_url}\"\nmodel = \"gpt-4o\"\napi_key_env = \"{KEY_VAR}\"\ntimeout_s = 5\n"
+        "\n[config.judge]\nbase_url = \"{base_url}\"\nmodel = \"gpt-4o\"\napi_key_env = \"{KEY_VAR}\"\ntimeout_s = 5\nprice = {{ input_per_million = 2.5, output_per_million = 10.0 }}\n"
     )
 }
 
@@ -145,6 +145,13 @@ fn a_judged_run_combines_both_parts_and_rescoring_reuses_the_cache() {
     assert_eq!(eval["total_frames"], 9);
     assert!(eval["usage"]["total_tokens"].as_u64().unwrap() > 0);
     assert_eq!(eval["cached"], false);
+    let cost = (eval["usage"]["prompt_tokens"].as_f64().unwrap() * 2.5
+        + eval["usage"]["completion_tokens"].as_f64().unwrap() * 10.0)
+        / 1e6;
+    assert!(
+        (eval["cost_usd"].as_f64().unwrap() - cost).abs() < 1e-12,
+        "{eval}"
+    );
 
     // The agent drops at once: sim part 10. Video (seed weights; the judge
     // said N/A to Error Recognition, the criteria file marks Creative
@@ -159,6 +166,7 @@ fn a_judged_run_combines_both_parts_and_rescoring_reuses_the_cache() {
     assert_eq!(results["judge"]["ran"], true);
     assert_eq!(results["criteria_averages"]["Task Progress"], 8.0);
     assert!(results["judge"]["usage"]["total_tokens"].as_u64().unwrap() > 0);
+    assert!(results["judge"]["cost_usd"].as_f64().unwrap() > 0.0);
 
     // Re-scoring a copy reproduces the numbers without asking again.
     let copy = setup.dir.path().join("copy");
@@ -277,11 +285,12 @@ fn without_a_key_the_run_completes_and_says_the_video_part_is_absent() {
     let summary = std::fs::read_to_string(run.join("result.txt")).unwrap();
     assert!(summary.contains("simulation part alone"), "{summary}");
 
-    // Judging it afterwards.
-    let output = score(&run, &[], Some(KEY));
+    // Judging it afterwards, with another model.
+    let output = score(&run, &["--judge-model", "gpt-4o-mini"], Some(KEY));
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     assert!(String::from_utf8_lossy(&output.stdout).contains("drop_an_item: 10.00 → 8.82"));
     assert_eq!(stub.recorded().len(), 1);
+    assert_eq!(stub.recorded()[0].model.as_deref(), Some("gpt-4o-mini"));
 
     // `--judge on` without the key refuses to start.
     let scenario = scenario(

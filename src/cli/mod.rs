@@ -5,6 +5,7 @@
 
 mod check;
 mod dev;
+mod judge_args;
 mod list;
 mod preview;
 mod run;

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use mcu::a2a::{A2aClient, ClientOptions};
 use mcu::judge::JudgeSetup;
@@ -14,7 +14,9 @@ use mcu::run::participant::AgentProcess;
 use mcu::run::plan::RunPlan;
 use mcu::run::results::SUMMARY_FILE;
 use mcu::run::{execute, RunContext};
-use mcu::scenario::{JudgeMode, Scenario, ScoringProfile};
+use mcu::scenario::Scenario;
+
+use super::judge_args::{JudgeFlags, ProfileArg};
 
 /// Play a scenario's tasks with an agent; write videos, records and scores.
 ///
@@ -73,52 +75,14 @@ pub struct RunArgs {
     /// endpoint, and do not start its `cmd`.
     #[arg(long, value_name = "URL")]
     endpoint: Option<String>,
-    /// Video judge: auto (when its key is set), on (a missing key is an
-    /// error), off (scores are the simulation part alone). Overrides
-    /// `config.judge.mode`.
-    #[arg(long, value_enum)]
-    judge: Option<JudgeArg>,
+    #[command(flatten)]
+    judge: JudgeFlags,
     /// Scoring profile (overrides `config.scoring`).
     #[arg(long, value_enum, conflicts_with = "resume")]
     profile: Option<ProfileArg>,
     /// No progress display (the summary is still printed).
     #[arg(long, short)]
     quiet: bool,
-}
-
-/// `--judge`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum JudgeArg {
-    Auto,
-    On,
-    Off,
-}
-
-impl From<JudgeArg> for JudgeMode {
-    fn from(arg: JudgeArg) -> JudgeMode {
-        match arg {
-            JudgeArg::Auto => JudgeMode::Auto,
-            JudgeArg::On => JudgeMode::On,
-            JudgeArg::Off => JudgeMode::Off,
-        }
-    }
-}
-
-/// `--profile`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ProfileArg {
-    Seed,
-    #[value(name = "agentbeats-v1")]
-    AgentbeatsV1,
-}
-
-impl From<ProfileArg> for ScoringProfile {
-    fn from(arg: ProfileArg) -> ScoringProfile {
-        match arg {
-            ProfileArg::Seed => ScoringProfile::Seed,
-            ProfileArg::AgentbeatsV1 => ScoringProfile::AgentbeatsV1,
-        }
-    }
 }
 
 /// Runs `mcu run`; the exit code follows the doc comment above.
@@ -139,9 +103,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         plan.manifest.agent.endpoint = endpoint.clone();
         plan.manifest.agent.started_by_mcu = false;
     }
-    if let Some(mode) = args.judge {
-        plan.manifest.config.judge.mode = mode.into();
-    }
+    args.judge
+        .overrides()
+        .apply(&mut plan.manifest.config.judge)
+        .map_err(anyhow::Error::msg)?;
     let judge = JudgeSetup::new(
         &plan.manifest.config.judge,
         plan.manifest.rating_prompt.as_deref(),

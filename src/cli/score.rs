@@ -6,7 +6,7 @@ use clap::Args;
 
 use mcu::run::rescore::{rescore, RescoreOptions};
 
-use super::run::{JudgeArg, ProfileArg};
+use super::judge_args::{JudgeFlags, ProfileArg};
 
 /// Re-score a run folder without playing it again.
 ///
@@ -14,7 +14,8 @@ use super::run::{JudgeArg, ProfileArg};
 /// reward config saved in its record (or taken from a newer suite with
 /// --tasks). The video part comes from the judge: answers already in the
 /// run's judge cache are reused, so nothing is paid twice; --rejudge asks
-/// again. Without a judge, the saved verdicts are used. The result files
+/// again. Without a judge (--judge off, or no key), the saved verdicts are
+/// used. The result files
 /// are rewritten and every changed score is printed.
 #[derive(Args)]
 #[command(after_help = "Examples:
@@ -28,9 +29,8 @@ pub struct ScoreArgs {
     /// Scoring profile (default: the run's).
     #[arg(long, value_enum)]
     profile: Option<ProfileArg>,
-    /// Video judge: auto (when its key is set), on, off (use saved verdicts).
-    #[arg(long, value_enum)]
-    judge: Option<JudgeArg>,
+    #[command(flatten)]
+    judge: JudgeFlags,
     /// Ask the judge again even where its answer is cached.
     #[arg(long)]
     rejudge: bool,
@@ -45,7 +45,7 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
         &args.run,
         &RescoreOptions {
             profile: args.profile.map(Into::into),
-            judge_mode: args.judge.map(Into::into),
+            judge: args.judge.overrides(),
             rejudge: args.rejudge,
             tasks: args.tasks,
         },

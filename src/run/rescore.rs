@@ -18,13 +18,13 @@ use crate::atomic::write_json_atomic;
 use crate::judge::eval::{VideoEval, EVAL_FILE};
 use crate::judge::{Judge, JudgeSetup, Question};
 use crate::reward::RewardTracker;
-use crate::scenario::{JudgeMode, ScoringProfile};
+use crate::scenario::{JudgeOverrides, ScoringProfile};
 use crate::suite;
 
 /// What `mcu score` may change.
 pub struct RescoreOptions {
     pub profile: Option<ScoringProfile>,
-    pub judge_mode: Option<JudgeMode>,
+    pub judge: JudgeOverrides,
     /// Ask the judge again even when an answer is cached.
     pub rejudge: bool,
     /// Take reward configs and criteria from this suite instead of the records.
@@ -111,9 +111,10 @@ pub async fn rescore(
     }
 
     let mut judge_config = manifest.config.judge.clone();
-    if let Some(mode) = options.judge_mode {
-        judge_config.mode = mode;
-    }
+    options
+        .judge
+        .apply(&mut judge_config)
+        .map_err(anyhow::Error::msg)?;
     let setup = JudgeSetup::new(
         &judge_config,
         manifest.rating_prompt.as_deref(),

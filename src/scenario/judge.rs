@@ -70,6 +70,31 @@ impl Default for JudgeConfig {
     }
 }
 
+/// Command-line overrides of `[config.judge]`.
+#[derive(Debug, Clone, Default)]
+pub struct JudgeOverrides {
+    pub mode: Option<JudgeMode>,
+    pub model: Option<String>,
+    pub base_url: Option<String>,
+}
+
+impl JudgeOverrides {
+    /// Applies the overrides; a bad URL is an error naming the flag.
+    pub fn apply(&self, config: &mut JudgeConfig) -> Result<(), String> {
+        if let Some(mode) = self.mode {
+            config.mode = mode;
+        }
+        if let Some(model) = &self.model {
+            config.model = model.clone();
+        }
+        if let Some(url) = &self.base_url {
+            super::check_http_url(url).map_err(|e| format!("--judge-url: {e}"))?;
+            config.base_url = url.clone();
+        }
+        Ok(())
+    }
+}
+
 impl JudgeConfig {
     pub(super) fn validate(&self) -> Result<(), String> {
         let key = |name: &str| format!("`config.judge.{name}`");

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use expand::expand;
-pub use judge::{JudgeConfig, JudgeMode, JudgePrice};
+pub use judge::{JudgeConfig, JudgeMode, JudgeOverrides, JudgePrice};
 
 /// A scenario as written, with defaults filled in and variables expanded.
 #[derive(Debug, Clone, Deserialize, Serialize)]
