@@ -7,6 +7,7 @@ mod check;
 mod dev;
 mod judge_args;
 mod list;
+mod merge;
 mod preview;
 mod run;
 mod score;
@@ -33,6 +34,7 @@ enum Command {
     List(list::ListArgs),
     Run(run::RunArgs),
     Score(score::ScoreArgs),
+    Merge(merge::MergeArgs),
     Check(check::CheckArgs),
     Preview(preview::PreviewArgs),
     #[command(hide = true)]
@@ -46,6 +48,7 @@ pub fn main() -> ExitCode {
         Command::List(args) => list::run(args).map(|()| 0),
         Command::Run(args) => run::run(args),
         Command::Score(args) => score::run(args).map(|()| 0),
+        Command::Merge(args) => merge::run(args).map(|()| 0),
         Command::Check(args) => check::run(args).map(passed),
         Command::Preview(args) => preview::run(args).map(|()| 0),
         Command::Dev(args) => dev::run(args).map(|()| 0),

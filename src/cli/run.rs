@@ -35,6 +35,7 @@ use super::judge_args::{JudgeFlags, ProfileArg};
   mcu run scenarios/full.toml --jobs 2 --out runs
   mcu run scenarios/full.toml --task 'craft_*' --max-steps 300
   mcu run scenarios/full.toml --endpoint http://127.0.0.1:9019
+  mcu run scenarios/full.toml --shard 0/2   (and 1/2 elsewhere; then mcu merge)
   mcu run --resume output/20261122_081500")]
 pub struct RunArgs {
     /// The scenario file (TOML).
@@ -80,6 +81,10 @@ pub struct RunArgs {
     /// Scoring profile (overrides `config.scoring`).
     #[arg(long, value_enum, conflicts_with = "resume")]
     profile: Option<ProfileArg>,
+    /// Play only shard I of N (0-based): every Nth selected task starting
+    /// at I. `mcu merge` joins the shards' run folders.
+    #[arg(long, value_name = "I/N", conflicts_with = "resume")]
+    shard: Option<Shard>,
     /// No progress display (the summary is still printed).
     #[arg(long, short)]
     quiet: bool,
@@ -196,6 +201,29 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     Ok(0)
 }
 
+/// `--shard I/N`.
+#[derive(Clone, Copy)]
+struct Shard {
+    index: u32,
+    count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let parsed = text
+            .split_once('/')
+            .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
+        match parsed {
+            Some((index, count)) if count >= 1 && index < count => Ok(Shard { index, count }),
+            _ => Err(format!(
+                "`{text}`: write I/N with 0 <= I < N, e.g. 0/4 for the first of four shards"
+            )),
+        }
+    }
+}
+
 fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     let Some(path) = &args.scenario else {
         bail!("give a scenario file, or --resume RUN_DIR");
@@ -224,6 +252,11 @@ fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     }
     if let Some(profile) = args.profile {
         config.scoring = profile.into();
+    }
+    if let Some(shard) = args.shard {
+        config.shard_index = shard.index;
+        config.num_shards = shard.count;
+        config.check_shard().map_err(anyhow::Error::msg)?;
     }
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("output"));
     RunPlan::new_run(scenario, path, text, &out)

@@ -12,6 +12,7 @@ pub mod clock;
 pub mod episode;
 pub mod event;
 pub mod interrupt;
+pub mod merge;
 pub mod participant;
 pub mod plan;
 pub mod progress;

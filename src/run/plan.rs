@@ -37,8 +37,12 @@ pub struct Manifest {
     pub agent: AgentInfo,
     pub simulator: SimulatorKind,
     pub suite_root: PathBuf,
-    /// SHA-256 over the selected tasks' names and file hashes.
+    /// SHA-256 over the selected tasks' names and file hashes (the whole
+    /// selection, before any sharding).
     pub suite_sha256: String,
+    /// Tasks in the whole selection; `tasks` holds this shard's.
+    #[serde(default)]
+    pub selection_size: usize,
     pub tasks: Vec<ManifestTask>,
     /// The suite's rating prompt for the judge, when it has one.
     #[serde(default)]
@@ -47,6 +51,9 @@ pub struct Manifest {
     pub finished_at: Option<String>,
     #[serde(default)]
     pub resumed_at: Vec<String>,
+    /// The shard run folders `mcu merge` joined into this one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
 }
 
 /// The evaluated agent, without anything secret.
@@ -117,7 +124,24 @@ impl RunPlan {
         if tasks.is_empty() {
             bail!("{}: the selection has no tasks", scenario_file.display());
         }
-        let manifest_tasks = manifest_tasks(&tasks, &scenario.config)?;
+        let selection = manifest_tasks(&tasks, &scenario.config)?;
+        let selection_sha256 = suite_hash(&selection);
+        let selection_size = selection.len();
+        let config = &scenario.config;
+        let (tasks, manifest_tasks): (Vec<Task>, Vec<ManifestTask>) = tasks
+            .into_iter()
+            .zip(selection)
+            .enumerate()
+            .filter(|(position, _)| config.in_shard(*position))
+            .map(|(_, pair)| pair)
+            .unzip();
+        if tasks.is_empty() {
+            bail!(
+                "shard {} of {} has no tasks: the selection has only {selection_size}",
+                config.shard_index,
+                config.num_shards
+            );
+        }
         let dir = create_run_folder(out_root)?;
         let manifest = Manifest {
             version: MANIFEST_VERSION,
@@ -135,12 +159,14 @@ impl RunPlan {
             agent,
             simulator: scenario.config.simulator,
             suite_root: absolute(&root),
-            suite_sha256: suite_hash(&manifest_tasks),
+            suite_sha256: selection_sha256,
+            selection_size,
             tasks: manifest_tasks,
             rating_prompt: suite.rating_prompt.clone(),
             started_at: clock::now_rfc3339(),
             finished_at: None,
             resumed_at: Vec::new(),
+            merged_from: Vec::new(),
         };
         Ok(RunPlan {
             dir,

@@ -30,6 +30,8 @@ pub(super) const CONFIG: &[&str] = &[
     "stop_on_success",
     "swap_red_blue",
     "judge",
+    "shard_index",
+    "num_shards",
 ];
 pub(super) const JUDGE: &[&str] = &[
     "mode",

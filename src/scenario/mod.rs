@@ -94,6 +94,10 @@ pub struct RunConfig {
     /// does, for agents that decode with OpenCV and expect that.
     pub swap_red_blue: bool,
     pub judge: JudgeConfig,
+    /// Which part of a sharded run this is (0-based), with `num_shards`.
+    pub shard_index: u32,
+    /// Into how many runs the selected tasks are split (`mcu merge` joins them).
+    pub num_shards: u32,
 }
 
 impl Default for RunConfig {
@@ -116,11 +120,36 @@ impl Default for RunConfig {
             stop_on_success: false,
             swap_red_blue: false,
             judge: JudgeConfig::default(),
+            shard_index: 0,
+            num_shards: 1,
         }
     }
 }
 
 impl RunConfig {
+    /// Checks `shard_index` and `num_shards` together.
+    pub fn check_shard(&self) -> Result<(), String> {
+        if self.num_shards == 0 {
+            return Err("`config.num_shards` must be at least 1".into());
+        }
+        if self.shard_index >= self.num_shards {
+            return Err(format!(
+                "`config.shard_index` is {}, but shards are numbered 0 to {} (`num_shards` = {})",
+                self.shard_index,
+                self.num_shards - 1,
+                self.num_shards
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether the task at `position` of the selection belongs to this
+    /// shard: shards take every `num_shards`-th task, so each gets a mix
+    /// of categories and the split depends only on the selection.
+    pub fn in_shard(&self, position: usize) -> bool {
+        position % self.num_shards.max(1) as usize == self.shard_index as usize
+    }
+
     /// The step budget of `task` under this config.
     pub fn max_steps_for(&self, task: &crate::suite::Task) -> u32 {
         let configured = if task.is_long() {
@@ -347,6 +376,7 @@ impl Scenario {
         if config.jobs == 0 {
             return Err("`config.jobs` must be at least 1".into());
         }
+        config.check_shard()?;
         if !(config.step_timeout_s.is_finite() && config.step_timeout_s > 0.0) {
             return Err(format!(
                 "`config.step_timeout_s` must be > 0 seconds, found {}",
