@@ -9,6 +9,7 @@ mod list;
 mod preview;
 mod run;
 mod score;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,7 @@ enum Command {
     List(list::ListArgs),
     Run(run::RunArgs),
     Score(score::ScoreArgs),
+    Serve(serve::ServeArgs),
     Check(check::CheckArgs),
     Preview(preview::PreviewArgs),
     #[command(hide = true)]
@@ -45,6 +47,7 @@ pub fn main() -> ExitCode {
         Command::List(args) => list::run(args).map(|()| 0),
         Command::Run(args) => run::run(args),
         Command::Score(args) => score::run(args).map(|()| 0),
+        Command::Serve(args) => serve::run(args).map(|()| 0),
         Command::Check(args) => check::run(args).map(passed),
         Command::Preview(args) => preview::run(args).map(|()| 0),
         Command::Dev(args) => dev::run(args).map(|()| 0),
