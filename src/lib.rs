@@ -24,6 +24,7 @@ pub mod reward;
 pub mod run;
 pub mod scenario;
 pub mod scoring;
+pub mod serve;
 pub mod sim;
 pub mod stats;
 pub mod suggest;

@@ -11,6 +11,7 @@ mod merge;
 mod preview;
 mod run;
 mod score;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,7 @@ enum Command {
     Run(run::RunArgs),
     Score(score::ScoreArgs),
     Merge(merge::MergeArgs),
+    Serve(serve::ServeArgs),
     Check(check::CheckArgs),
     Preview(preview::PreviewArgs),
     #[command(hide = true)]
@@ -49,6 +51,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::Score(args) => score::run(args).map(|()| 0),
         Command::Merge(args) => merge::run(args).map(|()| 0),
+        Command::Serve(args) => serve::run(args).map(|()| 0),
         Command::Check(args) => check::run(args).map(passed),
         Command::Preview(args) => preview::run(args).map(|()| 0),
         Command::Dev(args) => dev::run(args).map(|()| 0),
