@@ -404,3 +404,44 @@ fn a_second_assessment_is_refused_while_one_runs_and_cancel_stops_it() {
         .collect();
     assert!(statuses.contains(&&json!("interrupted")), "{statuses:?}");
 }
+
+#[test]
+fn the_operator_chooses_the_judge_and_assessments_are_judged() {
+    let runtime = runtime();
+    let answer = "Task Progress: 5\nAction Control: 5\nError Recognition and Correction: 5\n\
+                  Creative Attempts: 5\nTask Completion Efficiency: 5\nMaterial Selection and Usage: 5\n";
+    let stub = runtime.block_on(common::chat_stub::start(vec![
+        common::chat_stub::StubReply::Answer(answer.into()),
+    ]));
+    let out = tempfile::tempdir().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mcu"));
+    command
+        .arg("serve")
+        .arg("--out")
+        .arg(out.path())
+        .args([
+            "--judge-url",
+            &stub.base_url,
+            "--judge-key-env",
+            "MCU_SERVE_JUDGE_KEY",
+        ])
+        .env("MCU_SERVE_JUDGE_KEY", common::chat_stub::KEY);
+    let server = start(command);
+    let agent = purple();
+    runtime.block_on(async {
+        let request = assessment(
+            &agent.url,
+            json!({"task_names": ["drop_an_item"], "max_steps": 5}),
+        );
+        let task = send(&server.url, &request, true).await;
+        assert_eq!(task["status"]["state"], "completed", "{task:#}");
+        let results = &task["artifacts"][0]["parts"][1]["data"];
+        assert_eq!(results["judge"]["ran"], true, "{results:#}");
+        assert_eq!(
+            results["task_metrics"]["drop_an_item"]["judge_status"],
+            "rated"
+        );
+        assert_eq!(results["task_metrics"]["drop_an_item"]["video_score"], 5.0);
+    });
+    assert_eq!(stub.recorded().len(), 1);
+}

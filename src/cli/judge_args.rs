@@ -44,6 +44,10 @@ pub struct JudgeFlags {
     /// http://127.0.0.1:11434/v1 (overrides `config.judge.base_url`).
     #[arg(long, value_name = "URL")]
     judge_url: Option<String>,
+    /// The environment variable holding the judge's key; "" for a server
+    /// without keys (overrides `config.judge.api_key_env`).
+    #[arg(long, value_name = "NAME")]
+    judge_key_env: Option<String>,
 }
 
 impl JudgeFlags {
@@ -56,6 +60,7 @@ impl JudgeFlags {
             }),
             model: self.judge_model.clone(),
             base_url: self.judge_url.clone(),
+            api_key_env: self.judge_key_env.clone(),
         }
     }
 }

@@ -6,6 +6,8 @@ use clap::Args;
 
 use mcu::serve::{serve, ServeOptions};
 
+use super::judge_args::JudgeFlags;
+
 /// Serve assessments over A2A 0.3 as an AgentBeats green agent.
 ///
 /// The agent card is at /.well-known/agent-card.json; JSON-RPC at / takes
@@ -19,7 +21,8 @@ use mcu::serve::{serve, ServeOptions};
 #[derive(Args)]
 #[command(after_help = "Examples:
   mcu serve --host 0.0.0.0 --port 9009 --card-url http://green:9009/
-  mcu serve --port 9009 --out runs --max-concurrent 2")]
+  mcu serve --port 9009 --out runs --max-concurrent 2
+  mcu serve --judge-url http://127.0.0.1:11434/v1 --judge-model qwen2.5vl:7b --judge-key-env ''")]
 pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
@@ -37,6 +40,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
     max_concurrent: u16,
+    /// The judge for every assessment (requests cannot choose the judge's
+    /// server or key, so the operator does).
+    #[command(flatten)]
+    judge: JudgeFlags,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -50,5 +57,6 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         card_url: args.card_url,
         out: args.out,
         max_concurrent: usize::from(args.max_concurrent),
+        judge: args.judge.overrides(),
     }))
 }

@@ -76,6 +76,8 @@ pub struct JudgeOverrides {
     pub mode: Option<JudgeMode>,
     pub model: Option<String>,
     pub base_url: Option<String>,
+    /// The name of the key's variable (`""`: no key).
+    pub api_key_env: Option<String>,
 }
 
 impl JudgeOverrides {
@@ -86,6 +88,9 @@ impl JudgeOverrides {
         }
         if let Some(model) = &self.model {
             config.model = model.clone();
+        }
+        if let Some(name) = &self.api_key_env {
+            config.api_key_env = name.clone();
         }
         if let Some(url) = &self.base_url {
             super::check_http_url(url).map_err(|e| format!("--judge-url: {e}"))?;

@@ -88,12 +88,16 @@ async fn play(
         ..
     } = request;
     let out = state.out.clone();
-    let plan = tokio::task::spawn_blocking(move || {
+    let mut plan = tokio::task::spawn_blocking(move || {
         RunPlan::new_run(scenario, &label, scenario_text, &out)
     })
     .await
     .map_err(crashed)?
     .map_err(|e| Ending::Rejected(format!("{e:#}")))?;
+    state
+        .judge
+        .apply(&mut plan.manifest.config.judge)
+        .map_err(Ending::Rejected)?;
     let judge = JudgeSetup::new(
         &plan.manifest.config.judge,
         plan.manifest.rating_prompt.as_deref(),

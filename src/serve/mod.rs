@@ -24,6 +24,7 @@ use axum::{Json, Router};
 use tokio::sync::Semaphore;
 
 use crate::a2a::types::{AgentCard, Capabilities, Skill};
+use crate::scenario::JudgeOverrides;
 use store::TaskStore;
 
 /// The largest request body accepted; larger ones get HTTP 413.
@@ -40,6 +41,8 @@ pub struct ServeOptions {
     pub out: PathBuf,
     /// Assessments running at once; more are rejected.
     pub max_concurrent: usize,
+    /// The operator's judge settings, applied over every request's.
+    pub judge: JudgeOverrides,
 }
 
 /// What every request handler shares.
@@ -49,6 +52,7 @@ struct ServerState {
     out: PathBuf,
     permits: Arc<Semaphore>,
     max_concurrent: usize,
+    judge: JudgeOverrides,
 }
 
 /// Serves until the process ends.
@@ -65,13 +69,23 @@ pub async fn serve(options: ServeOptions) -> anyhow::Result<()> {
         "mcu serve: green agent at {url} (listening on {address}); run folders in {}",
         options.out.display()
     );
-    let app = router(green_card(&url), options.out, options.max_concurrent);
+    let app = router(
+        green_card(&url),
+        options.out,
+        options.max_concurrent,
+        options.judge,
+    );
     axum::serve(listener, app).await?;
     Ok(())
 }
 
 /// The routes: the card (current and 0.2 names) and the JSON-RPC endpoint.
-pub fn router(card: AgentCard, out: PathBuf, max_concurrent: usize) -> Router {
+pub fn router(
+    card: AgentCard,
+    out: PathBuf,
+    max_concurrent: usize,
+    judge: JudgeOverrides,
+) -> Router {
     let max_concurrent = max_concurrent.max(1);
     let state = Arc::new(ServerState {
         card,
@@ -79,6 +93,7 @@ pub fn router(card: AgentCard, out: PathBuf, max_concurrent: usize) -> Router {
         out,
         permits: Arc::new(Semaphore::new(max_concurrent)),
         max_concurrent,
+        judge,
     });
     Router::new()
         .route("/.well-known/agent-card.json", get(serve_card))
