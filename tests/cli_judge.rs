@@ -43,6 +43,13 @@ fn setup() -> Setup {
     }
 }
 
+impl Setup {
+    /// A stand-in judge answering with `replies`, in order.
+    fn stub(&self, replies: Vec<StubReply>) -> chat_stub::ChatStub {
+        self.runtime.block_on(chat_stub::start(replies))
+    }
+}
+
 fn judge_table(base_url: &str) -> String {
     format!(
         "\n[config.judge]\nbase_url = \"{base_url}\"\nmodel = \"gpt-4o\"\napi_key_env = \"{KEY_VAR}\"\ntimeout_s = 5\nprice = {{ input_per_million = 2.5, output_per_million = 10.0 }}\n"
@@ -106,11 +113,7 @@ fn files_containing(dir: &Path, needle: &str) -> Vec<String> {
 #[test]
 fn a_judged_run_combines_both_parts_and_rescoring_reuses_the_cache() {
     let setup = setup();
-    let stub = setup
-        .runtime
-        .block_on(chat_stub::start(vec![StubReply::Answer(
-            GOOD_ANSWER.into(),
-        )]));
+    let stub = setup.stub(vec![StubReply::Answer(GOOD_ANSWER.into())]);
     let out = setup.dir.path().join("out");
     let output = run_judged(&setup, &stub.base_url, &["drop_an_item"], &out, Some(KEY));
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
@@ -214,11 +217,11 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn garbled_answers_and_rate_limits_are_named_not_fatal() {
     let setup = setup();
-    let stub = setup.runtime.block_on(chat_stub::start(vec![
+    let stub = setup.stub(vec![
         StubReply::Status(429, Some(1)),
         StubReply::Answer(GOOD_ANSWER.into()),
         StubReply::Garbled,
-    ]));
+    ]);
     let out = setup.dir.path().join("out");
     // One task at a time, so the script's order is the tasks' order.
     let output = run_judged(
@@ -263,11 +266,7 @@ fn garbled_answers_and_rate_limits_are_named_not_fatal() {
 #[test]
 fn without_a_key_the_run_completes_and_says_the_video_part_is_absent() {
     let setup = setup();
-    let stub = setup
-        .runtime
-        .block_on(chat_stub::start(vec![StubReply::Answer(
-            GOOD_ANSWER.into(),
-        )]));
+    let stub = setup.stub(vec![StubReply::Answer(GOOD_ANSWER.into())]);
     let out = setup.dir.path().join("out");
     let output = run_judged(&setup, &stub.base_url, &["drop_an_item"], &out, None);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));

@@ -22,6 +22,7 @@ pub mod rescore;
 pub mod results;
 pub mod summary;
 pub mod trajectory;
+pub mod verdict;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -32,8 +33,7 @@ use tokio::runtime::Handle;
 
 use crate::a2a::A2aClient;
 use crate::atomic::write_json_atomic;
-use crate::judge::eval::{JudgeStatus, VideoEval, EVAL_FILE};
-use crate::judge::{Judge, JudgeSetup, Question};
+use crate::judge::{Judge, JudgeSetup};
 use crate::scenario::SimulatorKind;
 use crate::sim::{episode_seed, EmbeddedSim, Simulator};
 use episode::{play_episode, EpisodeEnv, EpisodeSetup};
@@ -213,29 +213,8 @@ async fn judge_and_save(
     record: Arc<EpisodeRecord>,
     emitter: event::Emitter,
 ) {
-    let Some(video) = &record.files.video else {
+    let Some(eval) = verdict::judge_episode(&judge, &episode.dir, &record, false).await else {
         return;
-    };
-    let video = episode.dir.join(video);
-    let eval = judge
-        .rate(
-            &Question {
-                task_name: &record.task.name,
-                task_text: &record.task.text,
-                criteria: record.task.criteria.as_ref(),
-                video: &video,
-            },
-            false,
-        )
-        .await;
-    let path = episode.dir.join(EVAL_FILE);
-    let eval = match write_json_atomic(&path, &eval) {
-        Ok(()) => eval,
-        Err(e) => VideoEval::without_ratings(
-            JudgeStatus::Failed,
-            &eval.model,
-            format!("cannot write {}: {e}", path.display()),
-        ),
     };
     emitter.emit(RunEvent::EpisodeJudged {
         episode,

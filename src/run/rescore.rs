@@ -14,9 +14,10 @@ use super::plan::{Manifest, MANIFEST_FILE, RECORD_FILE};
 use super::record::{EpisodeRecord, EpisodeStatus, SimOutcome, StepPayout};
 use super::results::{self, ResultsInput};
 use super::trajectory::{read_trajectory, TRAJECTORY_FILE};
+use super::verdict::judge_episode;
 use crate::atomic::write_json_atomic;
-use crate::judge::eval::{VideoEval, EVAL_FILE};
-use crate::judge::{Judge, JudgeSetup, Question};
+use crate::judge::eval::VideoEval;
+use crate::judge::JudgeSetup;
 use crate::reward::RewardTracker;
 use crate::scenario::{JudgeOverrides, ScoringProfile};
 use crate::suite;
@@ -127,7 +128,10 @@ pub async fn rescore(
     let judge_note = match &setup {
         JudgeSetup::Ready(judge) => {
             for record in records.values() {
-                if let Some(eval) = judge_episode(judge, dir, record, options.rejudge).await? {
+                let episode_dir = dir.join(&record.task.name);
+                if let Some(eval) =
+                    judge_episode(judge, &episode_dir, record, options.rejudge).await
+                {
                     judged += usize::from(!eval.cached);
                     evals.insert(record.task.name.clone(), eval);
                 }
@@ -178,35 +182,6 @@ pub async fn rescore(
         judged,
         judge_note,
     })
-}
-
-/// Rates one episode (reusing the cache), saves the verdict and returns it;
-/// `None` for an episode without a video.
-async fn judge_episode(
-    judge: &Judge,
-    dir: &Path,
-    record: &EpisodeRecord,
-    rejudge: bool,
-) -> anyhow::Result<Option<VideoEval>> {
-    let episode_dir = dir.join(&record.task.name);
-    let Some(video) = &record.files.video else {
-        return Ok(None);
-    };
-    let video = episode_dir.join(video);
-    let eval = judge
-        .rate(
-            &Question {
-                task_name: &record.task.name,
-                task_text: &record.task.text,
-                criteria: record.task.criteria.as_ref(),
-                video: &video,
-            },
-            rejudge,
-        )
-        .await;
-    let path = episode_dir.join(EVAL_FILE);
-    write_json_atomic(&path, &eval).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(Some(eval))
 }
 
 /// The simulation outcome replayed from the trajectory: the baseline plus
