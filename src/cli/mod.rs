@@ -7,6 +7,7 @@ mod check;
 mod dev;
 mod list;
 mod preview;
+mod report;
 mod run;
 mod score;
 
@@ -32,6 +33,7 @@ enum Command {
     List(list::ListArgs),
     Run(run::RunArgs),
     Score(score::ScoreArgs),
+    Report(report::ReportArgs),
     Check(check::CheckArgs),
     Preview(preview::PreviewArgs),
     #[command(hide = true)]
@@ -45,6 +47,7 @@ pub fn main() -> ExitCode {
         Command::List(args) => list::run(args).map(|()| 0),
         Command::Run(args) => run::run(args),
         Command::Score(args) => score::run(args).map(|()| 0),
+        Command::Report(args) => report::run(args).map(|()| 0),
         Command::Check(args) => check::run(args).map(passed),
         Command::Preview(args) => preview::run(args).map(|()| 0),
         Command::Dev(args) => dev::run(args).map(|()| 0),
