@@ -20,6 +20,7 @@ pub mod frames;
 pub mod judge;
 pub mod protocol;
 pub mod purple;
+pub mod report;
 pub mod reward;
 pub mod run;
 pub mod scenario;

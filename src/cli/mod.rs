@@ -9,6 +9,7 @@ mod judge_args;
 mod list;
 mod merge;
 mod preview;
+mod report;
 mod run;
 mod score;
 mod serve;
@@ -35,6 +36,7 @@ enum Command {
     List(list::ListArgs),
     Run(run::RunArgs),
     Score(score::ScoreArgs),
+    Report(report::ReportArgs),
     Merge(merge::MergeArgs),
     Serve(serve::ServeArgs),
     Check(check::CheckArgs),
@@ -50,6 +52,7 @@ pub fn main() -> ExitCode {
         Command::List(args) => list::run(args).map(|()| 0),
         Command::Run(args) => run::run(args),
         Command::Score(args) => score::run(args).map(|()| 0),
+        Command::Report(args) => report::run(args).map(|()| 0),
         Command::Merge(args) => merge::run(args).map(|()| 0),
         Command::Serve(args) => serve::run(args).map(|()| 0),
         Command::Check(args) => check::run(args).map(passed),

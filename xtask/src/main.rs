@@ -24,6 +24,7 @@ const APT_PACKAGES: &[&str] = &[
     "libavfilter-dev",
     "libavdevice-dev",
     "ffmpeg",
+    "chromium",
 ];
 
 /// Python environments for interop tests: the official `a2a-sdk` 0.3.x and

@@ -1,0 +1,147 @@
+//! Tidy rows for JSON and CSV: one row per episode (a task of a run),
+//! every column a plain value, the same columns in the same order in
+//! every row, so the files load straight into DuckDB or pandas. Criteria
+//! are numbers (null when not rated or not applicable; the latter are
+//! listed in `criteria_not_applicable`); failures have one column per kind.
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::{json, Value};
+
+use crate::judge::parse::Rating;
+use crate::protocol::FailureKind;
+use crate::suite::Criterion;
+
+use super::model::{failure_kind_name, Report, RunSummary, TaskRow};
+
+/// One episode: `(column, value)` pairs in column order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EpisodeRow(pub Vec<(String, Value)>);
+
+impl Serialize for EpisodeRow {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (column, value) in &self.0 {
+            map.serialize_entry(column, value)?;
+        }
+        map.end()
+    }
+}
+
+impl EpisodeRow {
+    pub fn columns(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(column, _)| column.as_str())
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.0.iter().map(|(_, value)| value)
+    }
+}
+
+/// Every episode of every run, runs in order, tasks in suite order.
+pub fn episode_rows(report: &Report) -> Vec<EpisodeRow> {
+    report
+        .runs
+        .iter()
+        .flat_map(|run| run.tasks.iter().map(|task| episode_row(&run.summary, task)))
+        .collect()
+}
+
+/// The column name of a criterion: `task_progress`, ….
+pub fn criterion_column(criterion: Criterion) -> String {
+    criterion.name().to_lowercase().replace(' ', "_")
+}
+
+fn episode_row(run: &RunSummary, task: &TaskRow) -> EpisodeRow {
+    let mut cells: Vec<(String, Value)> = Vec::new();
+    let mut push = |column: &str, value: Value| cells.push((column.to_string(), value));
+    push("run_id", json!(run.run_id));
+    push("run_dir", json!(run.dir.display().to_string()));
+    push("agent_role", json!(run.agent.role));
+    push("agent_endpoint", json!(run.agent.endpoint));
+    push("agentbeats_id", json!(run.agent.agentbeats_id));
+    push("simulator", json!(run.simulator));
+    push("scoring_profile", json!(run.profile.as_str()));
+    push(
+        "judge_model",
+        json!(run.judge.ran.then_some(&run.judge.model)),
+    );
+    push("seed", json!(run.seed));
+    push("suite_sha256", json!(run.suite_sha256));
+    push("mcu_version", json!(run.mcu_version));
+    push("task", json!(task.name));
+    push("category", json!(task.category));
+    push("status", json!(task.status));
+    push("score", json!(task.score));
+    push("max_score", json!(task.max_score));
+    push("sim_score", json!(task.sim_score));
+    push("video_score", json!(task.video_score));
+    for criterion in Criterion::ALL {
+        push(
+            &criterion_column(criterion),
+            json!(task.criterion_score(criterion)),
+        );
+    }
+    push("criteria_not_applicable", json!(not_applicable(task)));
+    push(
+        "judge_status",
+        json!(task.judge.as_ref().map(|j| j.status.as_str())),
+    );
+    push(
+        "judge_tokens",
+        json!(task.judge.as_ref().map_or(0, |j| j.tokens)),
+    );
+    push("steps", json!(task.steps));
+    push("latency_p50_ms", json!(task.latency_p50_ms));
+    push("latency_p95_ms", json!(task.latency_p95_ms));
+    push("failures", json!(task.failure_count()));
+    for kind in FailureKind::ALL {
+        push(
+            &format!("failures_{}", failure_kind_name(kind)),
+            json!(task.failures.get(&kind).copied().unwrap_or(0)),
+        );
+    }
+    push("wall_s", json!(task.wall_s));
+    push("error", json!(task.error));
+    push(
+        "video",
+        json!(task.video.as_ref().map(|v| v.display().to_string())),
+    );
+    EpisodeRow(cells)
+}
+
+/// The criteria the judge said do not apply, `;`-separated.
+fn not_applicable(task: &TaskRow) -> String {
+    let names: Vec<&str> = task
+        .criteria
+        .iter()
+        .filter(|(_, rating)| **rating == Rating::NotApplicable)
+        .map(|(criterion, _)| criterion.name())
+        .collect();
+    names.join(";")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn criterion_columns_are_snake_case() {
+        assert_eq!(criterion_column(Criterion::TaskProgress), "task_progress");
+        assert_eq!(
+            criterion_column(Criterion::ErrorRecognitionAndCorrection),
+            "error_recognition_and_correction"
+        );
+    }
+
+    #[test]
+    fn rows_serialize_in_column_order() {
+        let row = EpisodeRow(vec![
+            ("zeta".into(), json!(1)),
+            ("alpha".into(), Value::Null),
+        ]);
+        assert_eq!(
+            serde_json::to_string(&row).unwrap(),
+            r#"{"zeta":1,"alpha":null}"#
+        );
+    }
+}
