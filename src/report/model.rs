@@ -14,8 +14,9 @@ use crate::run::record::EpisodeStatus;
 use crate::scenario::ScoringProfile;
 use crate::suite::Criterion;
 
-use super::read::{RunFiles, TaskMetricsFile};
+use super::read::RunFiles;
 use super::suite_check::SuiteMismatch;
+use crate::run::results::TaskMetrics;
 
 /// One or more runs, ready to export.
 #[derive(Debug, Clone)]
@@ -351,7 +352,7 @@ fn summary(files: &RunFiles, label: String, statuses: StatusCounts) -> RunSummar
     }
 }
 
-fn task_row(files: &RunFiles, name: &str, metrics: &TaskMetricsFile) -> TaskRow {
+fn task_row(files: &RunFiles, name: &str, metrics: &TaskMetrics) -> TaskRow {
     let judge = files.evals.get(name).map(|eval| TaskJudge {
         status: eval.status.as_str().to_string(),
         tokens: eval.usage.total_tokens,

@@ -9,81 +9,18 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 
-use crate::judge::client::Usage;
 use crate::judge::eval::{VideoEval, EVAL_FILE};
-use crate::judge::parse::Rating;
-use crate::protocol::FailureKind;
-use crate::run::plan::{AgentInfo, Manifest, MANIFEST_FILE, RECORD_FILE};
+use crate::run::plan::{Manifest, MANIFEST_FILE, RECORD_FILE};
 use crate::run::record::EpisodeRecord;
-use crate::run::results::{RESULTS_FILE, RESULTS_VERSION};
-use crate::scenario::ScoringProfile;
-use crate::suite::Criterion;
-
-/// `results.json` as the report reads it.
-#[derive(Debug, Clone, Deserialize)]
-pub struct ResultsFile {
-    pub version: u32,
-    pub run_id: String,
-    pub complete: bool,
-    pub total_score: f64,
-    pub total_max_score: f64,
-    pub task_metrics: BTreeMap<String, TaskMetricsFile>,
-    #[serde(default)]
-    pub criteria_averages: BTreeMap<Criterion, f64>,
-    pub judge: JudgeFile,
-    pub scoring_profile: ScoringProfile,
-    #[serde(default)]
-    pub failures: BTreeMap<FailureKind, u32>,
-    pub steps: u64,
-    pub seed: u64,
-    pub simulator: String,
-    pub agent: AgentInfo,
-    pub mcu_version: String,
-    pub suite_sha256: String,
-    pub started_at: String,
-    pub finished_at: Option<String>,
-}
-
-/// The `judge` object of `results.json`.
-#[derive(Debug, Clone, Deserialize)]
-pub struct JudgeFile {
-    pub ran: bool,
-    pub model: Option<String>,
-    pub note: String,
-    pub rated_tasks: usize,
-    pub usage: Usage,
-    pub cost_usd: Option<f64>,
-}
-
-/// One task of `results.json`'s `task_metrics`.
-#[derive(Debug, Clone, Deserialize)]
-pub struct TaskMetricsFile {
-    pub category: String,
-    pub status: String,
-    pub score: f64,
-    pub max_score: f64,
-    pub sim_score: Option<f64>,
-    pub video_score: Option<f64>,
-    #[serde(default)]
-    pub criteria: BTreeMap<Criterion, Rating>,
-    pub steps: u64,
-    #[serde(default)]
-    pub failures: BTreeMap<FailureKind, u32>,
-    pub latency_p50_ms: f64,
-    pub latency_p95_ms: f64,
-    pub wall_s: f64,
-    pub error: Option<String>,
-    pub video: Option<String>,
-}
+use crate::run::results::{Results, RESULTS_FILE, RESULTS_VERSION};
 
 /// Everything a report takes from one run folder.
 #[derive(Debug, Clone)]
 pub struct RunFiles {
     pub dir: PathBuf,
     pub manifest: Manifest,
-    pub results: ResultsFile,
+    pub results: Results,
     /// Episode records, by task (tasks not played have none).
     pub records: BTreeMap<String, EpisodeRecord>,
     /// The judge's verdicts, by task (tasks not judged have none).
@@ -100,7 +37,7 @@ pub fn read_run(dir: &Path) -> anyhow::Result<RunFiles> {
     }
     let manifest: Manifest = read_json(&dir.join(MANIFEST_FILE), "run manifest")
         .with_context(|| format!("{} is not a complete run folder", dir.display()))?;
-    let results: ResultsFile =
+    let results: Results =
         read_json(&dir.join(RESULTS_FILE), "results file").with_context(|| {
             format!(
                 "{} has no usable results; `mcu score {}` writes them again",

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::event::OutputProblem;
 use super::plan::{AgentInfo, Manifest};
@@ -39,7 +39,7 @@ pub struct ResultsInput<'a> {
 }
 
 /// `results.json`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Results {
     pub version: u32,
     pub run_id: String,
@@ -67,7 +67,7 @@ pub struct Results {
 }
 
 /// Whether the video part is present, and what it cost.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct JudgeSummary {
     /// Whether any task has ratings.
     pub ran: bool,
@@ -79,7 +79,7 @@ pub struct JudgeSummary {
 }
 
 /// One task's line in `results.json`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TaskMetrics {
     pub category: String,
     /// An episode status, or `not_run`.
