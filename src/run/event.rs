@@ -36,7 +36,6 @@ pub struct EpisodeRef {
 #[derive(Debug, Clone)]
 pub struct PlannedTask {
     pub name: String,
-    pub category: String,
     pub max_steps: u32,
     /// The score of a result kept from an earlier attempt (`--resume`).
     pub kept: Option<TaskScore>,

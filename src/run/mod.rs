@@ -109,7 +109,6 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
         .zip(&plan.manifest.tasks)
         .map(|(task, manifest_task)| PlannedTask {
             name: task.name.clone(),
-            category: task.category.clone(),
             max_steps: manifest_task.max_steps,
             kept: plan
                 .kept

@@ -259,13 +259,6 @@ impl From<&CommandOutcome> for CommandOutcomeRecord {
     }
 }
 
-impl EpisodeRecord {
-    /// Total step failures of every kind.
-    pub fn failure_count(&self) -> u32 {
-        self.failures.values().sum()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
