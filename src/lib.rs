@@ -6,7 +6,8 @@
 //! conversation with the agent ([`agent`]), the embedded simulator
 //! ([`sim`]), the simulation reward ([`reward`]), episode video recording
 //! ([`video`]), the run engine behind `mcu run` and `mcu score` ([`run`]),
-//! the video judge ([`judge`]) and the scoring profiles ([`scoring`]). The
+//! the video judge ([`judge`]), the scoring profiles ([`scoring`]) and the
+//! statistics of repeated attempts ([`uncertainty`]). The
 //! binary is a thin layer of argument parsing and printing over these
 //! modules.
 
@@ -30,4 +31,5 @@ pub mod sim;
 pub mod stats;
 pub mod suggest;
 pub mod suite;
+pub mod uncertainty;
 pub mod video;
