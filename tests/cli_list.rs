@@ -4,7 +4,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use common::{upstream_dir, TempSuite, GOOD_TASK};
+use common::{real_upstream_dir, upstream_fixture_dir, TempSuite, GOOD_TASK};
 
 fn mcu(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mcu"))
@@ -52,8 +52,34 @@ fn json_lists_the_bundled_suite() {
 }
 
 #[test]
-fn json_lists_the_upstream_suite() {
-    let dir = upstream_dir();
+fn json_lists_an_upstream_layout_suite() {
+    let dir = upstream_fixture_dir();
+    let tasks = json(&mcu(&[
+        "list",
+        "--tasks",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(tasks.len(), 5);
+    let long = tasks
+        .iter()
+        .find(|t| t["name"] == "mine_diamond_from_scratch")
+        .unwrap();
+    assert_eq!(long["reward"], "milestone");
+    assert_eq!(long["max_steps"], 12000);
+    let sticks = tasks.iter().find(|t| t["name"] == "make_sticks").unwrap();
+    assert_eq!(sticks["init_commands"].as_array().unwrap().len(), 2);
+    assert_eq!(sticks["max_steps"], 900);
+    let hut = tasks.iter().find(|t| t["name"] == "raise_a_hut").unwrap();
+    assert_eq!(hut["reward"], "judge");
+}
+
+#[test]
+fn json_lists_the_real_upstream_suite() {
+    let Some(dir) = real_upstream_dir("json_lists_the_real_upstream_suite") else {
+        return;
+    };
     let tasks = json(&mcu(&[
         "list",
         "--tasks",
@@ -78,14 +104,7 @@ fn json_lists_the_upstream_suite() {
 
 #[test]
 fn table_has_the_columns_and_a_summary() {
-    let dir = upstream_dir();
-    let output = mcu(&[
-        "list",
-        "--tasks",
-        dir.to_str().unwrap(),
-        "--category",
-        "craft",
-    ]);
+    let output = mcu(&["list", "--category", "craft"]);
     let text = String::from_utf8(output.stdout).unwrap();
     for column in [
         "category",
@@ -119,12 +138,12 @@ fn broken_yaml_exits_non_zero_naming_file_and_line() {
 fn scenario_shows_what_it_would_run() {
     let temp = tempfile::tempdir().unwrap();
     let scenario = temp.path().join("s.toml");
-    let upstream = upstream_dir();
+    let bundled = common::benchmark_dir();
     std::fs::write(
         &scenario,
         format!(
             "[config]\ntasks = \"{}\"\ntask_category = [\"hunt\"]\ntask_names = [\"kill_ender_dragon\"]\nmax_steps = 50\nmax_steps_long = 70\n",
-            upstream.display()
+            bundled.display()
         ),
     )
     .unwrap();

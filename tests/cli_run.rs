@@ -400,28 +400,34 @@ fn an_agent_that_dies_ends_its_episodes_as_unreachable_and_the_run_completes() {
 
 #[test]
 fn a_run_killed_with_sigkill_is_finished_by_resume() {
-    let agent = start(example("noop_agent"));
+    // The agent plays the first episode and holds the second at its first
+    // message, so the kill always lands between finished and unfinished work.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(3)
+        .enable_all()
+        .build()
+        .unwrap();
+    let (url, gate) = common::inline_agent::serve_gated(&runtime);
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let tasks = ["collect_dirt", "drop_an_item", "look_at_the_sky"];
-    let scenario = scenario(dir.path(), &agent.url, &tasks, 40, "jobs = 1");
+    let scenario = scenario(dir.path(), &url, &tasks, 40, "jobs = 1");
     let mut child = spawn_run(&scenario, &out, &[]);
+    gate.wait_until_holding(Duration::from_secs(120));
     wait_for(
         || any_file_named(&out, "episode.json"),
-        "the first episode to finish",
+        "the first episode's record",
     );
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
+    gate.open();
     let run = run_dir(&out);
     let finished: Vec<&str> = tasks
         .iter()
         .copied()
         .filter(|t| run.join(t).join("episode.json").exists())
         .collect();
-    assert!(
-        !finished.is_empty() && finished.len() < tasks.len(),
-        "{finished:?}"
-    );
+    assert_eq!(finished.len(), 1, "{finished:?}");
     let kept = std::fs::read(run.join(finished[0]).join("episode.json")).unwrap();
 
     let output = mcu()

@@ -1,12 +1,13 @@
 //! Task selection: categories, the seed README's aliases, globs, and the
-//! default that leaves out long-horizon tasks (SPEC §1).
+//! default that leaves out long-horizon tasks (SPEC §1), on the bundled
+//! suite (it has the upstream suite's categories and task names).
 
 mod common;
 
 use mcu::suite::{self, select::select, TaskSuite};
 
-fn upstream() -> TaskSuite {
-    suite::load(&common::upstream_dir()).unwrap()
+fn bundled() -> TaskSuite {
+    suite::load(&common::benchmark_dir()).unwrap()
 }
 
 fn names(suite: &TaskSuite, categories: &[&str], globs: &[&str]) -> Vec<String> {
@@ -33,7 +34,7 @@ fn categories_of(suite: &TaskSuite, selection: &[&str]) -> Vec<String> {
 
 #[test]
 fn empty_selection_is_everything_but_long_horizon() {
-    let suite = upstream();
+    let suite = bundled();
     let all = names(&suite, &[], &[]);
     assert_eq!(all.len(), 84);
     assert!(!all.contains(&"kill_ender_dragon".to_string()));
@@ -42,7 +43,7 @@ fn empty_selection_is_everything_but_long_horizon() {
 
 #[test]
 fn every_alias_resolves() {
-    let suite = upstream();
+    let suite = bundled();
     assert_eq!(categories_of(&suite, &["build"]), ["building"]);
     assert_eq!(categories_of(&suite, &["craft"]), ["crafting"]);
     assert_eq!(categories_of(&suite, &["mine"]), ["mining_and_collecting"]);
@@ -71,7 +72,7 @@ fn every_alias_resolves() {
 
 #[test]
 fn categories_and_globs_combine_as_a_union_in_suite_order() {
-    let suite = upstream();
+    let suite = bundled();
     let chosen = names(&suite, &["hunt"], &["craft_to_*", "find_sand"]);
     // Suite order is category, then name: combat, crafting, find.
     assert_eq!(
@@ -88,7 +89,7 @@ fn categories_and_globs_combine_as_a_union_in_suite_order() {
 
 #[test]
 fn unknown_category_and_unmatched_glob_are_errors_with_hints() {
-    let suite = upstream();
+    let suite = bundled();
     let error = select(&suite, &["craftin".to_string()], &[])
         .unwrap_err()
         .to_string();

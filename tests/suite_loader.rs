@@ -1,9 +1,10 @@
-//! The task suite loader against the bundled suite, the upstream suite and
+//! The task suite loader against the bundled suite, the upstream-layout
+//! fixture (and the real upstream suite when `MCU_UPSTREAM` names it) and
 //! hand-made broken files: every validation rule has a case here.
 
 mod common;
 
-use common::{benchmark_dir, upstream_dir, TempSuite, GOOD_TASK};
+use common::{benchmark_dir, real_upstream_dir, upstream_fixture_dir, TempSuite, GOOD_TASK};
 use mcu::suite::{self, Criterion, Event, Layout, RewardKind, SuiteError};
 
 fn count(suite: &suite::TaskSuite, kind: RewardKind) -> usize {
@@ -11,8 +12,57 @@ fn count(suite: &suite::TaskSuite, kind: RewardKind) -> usize {
 }
 
 #[test]
-fn loads_the_upstream_suite_unchanged() {
-    let suite = suite::load(&upstream_dir()).expect("upstream suite loads");
+fn loads_an_upstream_layout_suite_with_its_quirks() {
+    let suite = suite::load(&upstream_fixture_dir()).expect("the fixture suite loads");
+    assert_eq!(suite.paths.layout, Layout::Upstream);
+    assert_eq!(suite.tasks.len(), 5);
+    assert_eq!(suite.categories().len(), 5);
+    assert_eq!(count(&suite, RewardKind::Sim), 3);
+    assert_eq!(count(&suite, RewardKind::Milestone), 1);
+    assert_eq!(count(&suite, RewardKind::Judge), 1);
+    // `defaults` and `thinking` are upstream keys, not typos.
+    assert!(suite.warnings.is_empty(), "{:?}", suite.warnings);
+    assert_stable_order(&suite);
+    // `max_reward_times: 1.0` (a float) is read as 1.
+    let chest = suite.task("open_the_box").unwrap();
+    assert_eq!(chest.rewards[0].max_reward_times, 1);
+    assert_eq!(chest.rewards[0].event, Event::UseItem);
+    // Ids 1.16.5 does not know are kept as written: the simulator rejects them.
+    let fleece = suite.task("gather_fleece").unwrap();
+    assert_eq!(fleece.rewards[0].objects, ["wool", "white_wool"]);
+    assert_eq!(fleece.max_sim_reward(), 6.0);
+    assert!(fleece.init_commands[1].contains("minecraft:wool"));
+    // No `reward_cfg` at all: judged from the video only.
+    assert_eq!(
+        suite.task("raise_a_hut").unwrap().reward_kind,
+        RewardKind::Judge
+    );
+    // An empty init command list is fine; milestones make a long task.
+    let long = suite.task("mine_diamond_from_scratch").unwrap();
+    assert!(long.init_commands.is_empty());
+    assert_eq!(long.default_max_steps(), 12_000);
+    assert_eq!(long.max_sim_reward(), 5.0);
+    assert_eq!(suite.task("make_sticks").unwrap().default_max_steps(), 900);
+    // Criteria come from `auto_eval/criteria_files/` where a file exists.
+    let sticks = suite.task("make_sticks").unwrap().criteria.as_ref();
+    assert!(sticks.expect("criteria file").applies(Criterion::TaskProgress));
+    assert!(suite.task("open_the_box").unwrap().criteria.is_none());
+}
+
+/// Tasks are ordered by category, then name.
+fn assert_stable_order(suite: &suite::TaskSuite) {
+    let keys: Vec<_> = suite.tasks.iter().map(|t| (&t.category, &t.name)).collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+}
+
+#[test]
+fn loads_the_real_upstream_suite_unchanged() {
+    let Some(dir) = real_upstream_dir("loads_the_real_upstream_suite_unchanged") else {
+        return;
+    };
+    let suite = suite::load(&dir).expect("upstream suite loads");
     assert_eq!(suite.paths.layout, Layout::Upstream);
     assert_eq!(suite.tasks.len(), 86);
     assert_eq!(suite.categories().len(), 12);
@@ -24,48 +74,23 @@ fn loads_the_upstream_suite_unchanged() {
     assert_eq!(per_category("building"), 13);
     assert_eq!(per_category("tool_use"), 12);
     assert_eq!(per_category("ender_dragon"), 1);
-    // Stable order: by category, then name.
-    let keys: Vec<_> = suite.tasks.iter().map(|t| (&t.category, &t.name)).collect();
-    let mut sorted = keys.clone();
-    sorted.sort();
-    assert_eq!(keys, sorted);
-    // `max_reward_times: 1.0` (a float) is read as 1.
+    assert_stable_order(&suite);
     let chest = suite.task("explore_chest").unwrap();
     assert_eq!(chest.rewards[0].max_reward_times, 1);
     assert_eq!(chest.rewards[0].event, Event::UseItem);
-    // Empty init command lists are fine.
-    assert!(suite
-        .task("mine_diamond_from_scratch")
-        .unwrap()
-        .init_commands
-        .is_empty());
-    assert_eq!(
-        suite
-            .task("mine_diamond_from_scratch")
-            .unwrap()
-            .default_max_steps(),
-        12_000
-    );
+    let long = suite.task("mine_diamond_from_scratch").unwrap();
+    assert!(long.init_commands.is_empty());
+    assert_eq!(long.default_max_steps(), 12_000);
     assert_eq!(suite.task("collect_dirt").unwrap().default_max_steps(), 900);
 }
 
 #[test]
-fn bundled_suite_mirrors_upstream_with_more_sim_rewards() {
+fn bundled_suite_has_criteria_a_rating_prompt_and_sim_rewards() {
     let ours = suite::load(&benchmark_dir()).expect("bundled suite loads");
-    let upstream = suite::load(&upstream_dir()).unwrap();
     assert_eq!(ours.paths.layout, Layout::Project);
     assert!(ours.warnings.is_empty(), "{:#?}", ours.warnings);
-    let names = |s: &suite::TaskSuite| -> Vec<(String, String)> {
-        s.tasks
-            .iter()
-            .map(|t| (t.category.clone(), t.name.clone()))
-            .collect()
-    };
-    assert_eq!(
-        names(&ours),
-        names(&upstream),
-        "same categories and task names as upstream"
-    );
+    assert_eq!(ours.tasks.len(), 86);
+    assert_eq!(ours.categories().len(), 12);
     let rewarded = count(&ours, RewardKind::Sim) + count(&ours, RewardKind::Milestone);
     assert!(
         rewarded >= 60,
@@ -92,6 +117,23 @@ fn bundled_suite_mirrors_upstream_with_more_sim_rewards() {
             criterion.name()
         );
     }
+}
+
+#[test]
+fn bundled_suite_has_the_real_upstream_categories_and_task_names() {
+    let Some(dir) = real_upstream_dir("bundled_suite_has_the_real_upstream_categories_and_task_names")
+    else {
+        return;
+    };
+    let names = |s: &suite::TaskSuite| -> Vec<(String, String)> {
+        s.tasks
+            .iter()
+            .map(|t| (t.category.clone(), t.name.clone()))
+            .collect()
+    };
+    let ours = suite::load(&benchmark_dir()).unwrap();
+    let upstream = suite::load(&dir).unwrap();
+    assert_eq!(names(&ours), names(&upstream));
 }
 
 #[test]

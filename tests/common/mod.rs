@@ -1,5 +1,6 @@
-//! Shared helpers for the integration tests: paths of the bundled and
-//! upstream suites, and small suites written to a temporary folder.
+//! Shared helpers for the integration tests: paths of the bundled suite,
+//! the upstream-layout fixture and (when `MCU_UPSTREAM` names one) the real
+//! upstream suite, and small suites written to a temporary folder.
 #![allow(dead_code)] // each test binary uses a different subset
 
 pub mod chat_stub;
@@ -18,9 +19,33 @@ pub fn benchmark_dir() -> PathBuf {
     repo_root().join("benchmark")
 }
 
-/// The reference suite, kept beside the repository in `../shared/upstream`.
-pub fn upstream_dir() -> PathBuf {
-    repo_root().join("../shared/upstream/mcu-agentbeats")
+/// A small suite in the upstream MCU layout, written for these tests
+/// (`tests/fixtures/upstream_suite/README.md` lists the quirks it holds).
+pub fn upstream_fixture_dir() -> PathBuf {
+    repo_root().join("tests/fixtures/upstream_suite")
+}
+
+/// The real MCU-AgentBeats checkout named by `MCU_UPSTREAM`, for the checks
+/// that compare mcu with the reference suite. Without the variable the
+/// check is skipped, and `test` says so on the terminal (past the test
+/// harness's capture, so a passing run still shows it). A variable that
+/// names no folder fails the test: a misconfigured CI must not look green.
+pub fn real_upstream_dir(test: &str) -> Option<PathBuf> {
+    use std::io::Write;
+    let Some(dir) = std::env::var_os("MCU_UPSTREAM") else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: {test}: MCU_UPSTREAM is not set (point it at an MCU-AgentBeats checkout to run this check)"
+        );
+        return None;
+    };
+    let dir = PathBuf::from(dir);
+    assert!(
+        dir.join("task_configs/tasks").is_dir(),
+        "MCU_UPSTREAM={} is not an MCU-AgentBeats checkout (no task_configs/tasks)",
+        dir.display()
+    );
+    Some(dir)
 }
 
 /// A temporary suite in the mcu layout built from `(category/task, yaml)` pairs.

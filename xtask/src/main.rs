@@ -138,7 +138,94 @@ fn ci() -> Result<()> {
         "-D",
         "warnings",
     ]))?;
-    run(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))
+    test_counted(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))
+}
+
+/// Totals of the `test result:` lines of a `cargo test` run, and the checks
+/// that skipped themselves (lines `skipped: NAME: WHY` on stderr).
+#[derive(Default)]
+struct TestTally {
+    passed: u64,
+    failed: u64,
+    ignored: u64,
+    binaries: u64,
+    skipped_checks: Vec<String>,
+}
+
+impl TestTally {
+    /// Reads one output line of `cargo test`.
+    fn read(&mut self, line: &str) {
+        if let Some(rest) = line.trim().strip_prefix("test result: ") {
+            self.binaries += 1;
+            for part in rest.split(';') {
+                let mut words = part.split_whitespace().rev();
+                let (Some(what), Some(count)) = (words.next(), words.next()) else {
+                    continue;
+                };
+                let count: u64 = count.parse().unwrap_or(0);
+                match what {
+                    "passed" => self.passed += count,
+                    "failed" => self.failed += count,
+                    "ignored" => self.ignored += count,
+                    _ => {}
+                }
+            }
+        } else if let Some(check) = line.strip_prefix("skipped: ") {
+            self.skipped_checks.push(check.to_string());
+        }
+    }
+}
+
+/// Runs `cargo test`, echoing its output, then prints how many tests ran,
+/// passed, failed and were ignored, and which checks skipped themselves.
+fn test_counted(command: &mut Command) -> Result<()> {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use std::sync::{Arc, Mutex};
+
+    let shown = format!("{command:?}");
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("could not start {shown}"))?;
+    let tally = Arc::new(Mutex::new(TestTally::default()));
+    let echo = |stream: Box<dyn std::io::Read + Send>, to_stderr: bool| {
+        let tally = tally.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                if to_stderr {
+                    eprintln!("{line}");
+                } else {
+                    println!("{line}");
+                }
+                tally.lock().unwrap().read(&line);
+            }
+        })
+    };
+    let stdout = echo(Box::new(child.stdout.take().expect("piped")), false);
+    let stderr = echo(Box::new(child.stderr.take().expect("piped")), true);
+    let status = child.wait()?;
+    let _ = (stdout.join(), stderr.join());
+    let tally = tally.lock().unwrap();
+    println!();
+    for check in &tally.skipped_checks {
+        println!("skipped check: {check}");
+    }
+    println!(
+        "{} test binaries; {} tests ran, {} checks skipped themselves",
+        tally.binaries,
+        tally.passed + tally.failed,
+        tally.skipped_checks.len()
+    );
+    println!(
+        "tests: {} passed, {} failed, {} skipped",
+        tally.passed, tally.failed, tally.ignored
+    );
+    if !status.success() {
+        bail!("{shown} failed ({status})");
+    }
+    Ok(())
 }
 
 /// Set-up, a release build of mcu and the random agent, then the quick-start run.
