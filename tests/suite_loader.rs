@@ -45,7 +45,9 @@ fn loads_an_upstream_layout_suite_with_its_quirks() {
     assert_eq!(suite.task("make_sticks").unwrap().default_max_steps(), 900);
     // Criteria come from `auto_eval/criteria_files/` where a file exists.
     let sticks = suite.task("make_sticks").unwrap().criteria.as_ref();
-    assert!(sticks.expect("criteria file").applies(Criterion::TaskProgress));
+    assert!(sticks
+        .expect("criteria file")
+        .applies(Criterion::TaskProgress));
     assert!(suite.task("open_the_box").unwrap().criteria.is_none());
 }
 
@@ -121,7 +123,8 @@ fn bundled_suite_has_criteria_a_rating_prompt_and_sim_rewards() {
 
 #[test]
 fn bundled_suite_has_the_real_upstream_categories_and_task_names() {
-    let Some(dir) = real_upstream_dir("bundled_suite_has_the_real_upstream_categories_and_task_names")
+    let Some(dir) =
+        real_upstream_dir("bundled_suite_has_the_real_upstream_categories_and_task_names")
     else {
         return;
     };

@@ -84,7 +84,9 @@ impl mcu::a2a::server::Responder for Gated {
     fn respond(&self, context: &str, payload: Value) -> Value {
         let gate = &self.0;
         let mut state = gate.state.lock().unwrap();
-        let first = state.first_context.get_or_insert_with(|| context.to_string());
+        let first = state
+            .first_context
+            .get_or_insert_with(|| context.to_string());
         if first != context && !state.open {
             state.held += 1;
             gate.changed.notify_all();
