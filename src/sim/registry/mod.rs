@@ -1,5 +1,6 @@
-//! The block and item tables of Minecraft 1.16.5, loaded once from the
-//! tab-separated data files beside this module (`blocks.tsv`, `items.tsv`).
+//! The block, item, entity and recipe tables of Minecraft 1.16.5, loaded
+//! once from the tab-separated data files beside this module (`blocks.tsv`,
+//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
@@ -8,11 +9,13 @@
 mod blocks;
 mod entities;
 mod items;
+mod recipes;
 mod table;
 
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
 pub use entities::{EntityCategory, EntityDef, EntityTypeId};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
+pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
 
 use std::sync::OnceLock;
 
@@ -57,11 +60,12 @@ pub fn tier_rank(tier: &str) -> Option<u8> {
     })
 }
 
-/// Both tables, resolved against each other.
+/// All tables, resolved against each other.
 pub struct Registry {
     pub blocks: Vec<BlockDef>,
     pub items: Vec<ItemDef>,
     pub entities: Vec<EntityDef>,
+    pub recipes: RecipeBook,
     block_index: table::NameIndex,
     item_index: table::NameIndex,
     entity_index: table::NameIndex,
@@ -116,10 +120,16 @@ pub fn registry() -> &'static Registry {
         let (blocks, block_index) = blocks::parse(include_str!("blocks.tsv"));
         let (items, item_index) = items::parse(include_str!("items.tsv"), &block_index);
         let (entities, entity_index) = entities::parse(include_str!("entities.tsv"));
+        let recipes = recipes::parse(
+            include_str!("recipes.tsv"),
+            include_str!("tags.tsv"),
+            &item_index,
+        );
         let mut registry = Registry {
             blocks,
             items,
             entities,
+            recipes,
             block_index,
             item_index,
             entity_index,

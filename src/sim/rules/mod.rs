@@ -17,6 +17,7 @@
 mod breaking;
 mod clock;
 mod collision;
+pub mod crafting;
 mod entities;
 mod fluids;
 mod health;
