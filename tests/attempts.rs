@@ -39,7 +39,11 @@ fn metrics(results: &Value) -> Value {
         }
     }
     let mut metrics = results["task_metrics"].clone();
-    metrics.as_object_mut().unwrap().values_mut().for_each(strip);
+    metrics
+        .as_object_mut()
+        .unwrap()
+        .values_mut()
+        .for_each(strip);
     metrics
 }
 
@@ -47,6 +51,13 @@ fn played(scenario: &Path, out: &Path, extra: &[&str]) -> PathBuf {
     let output = run(scenario, out, &[extra, &["--quiet"]].concat());
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     run_dir(out)
+}
+
+/// Runs `mcu` with `args`, asserting it succeeded; returns its stdout.
+fn mcu_ok<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>) -> String {
+    let output = mcu().args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 fn attempt_dir(run: &Path, task: &str, attempt: u32) -> PathBuf {
@@ -67,39 +78,79 @@ fn four_tasks_of_five_attempts_are_identical_at_jobs_1_and_4() {
         let mut seeds = Vec::new();
         for attempt in 1..=5 {
             let folder = attempt_dir(&one, task, attempt);
-            assert!(folder.join("episode_1.mp4").is_file(), "{}", folder.display());
+            assert!(
+                folder.join("episode_1.mp4").is_file(),
+                "{}",
+                folder.display()
+            );
             let record = json_file(&folder.join("episode.json"));
             assert_eq!(
                 comparable(record.clone()),
-                comparable(json_file(&attempt_dir(&four, task, attempt).join("episode.json"))),
+                comparable(json_file(
+                    &attempt_dir(&four, task, attempt).join("episode.json")
+                )),
                 "{task} attempt {attempt}"
             );
             seeds.push(record["world_seed"].as_u64().unwrap());
         }
-        assert_eq!(seeds[0], mcu::sim::episode_seed(2, task), "attempt 1 keeps the seed");
+        assert_eq!(
+            seeds[0],
+            mcu::sim::episode_seed(2, task),
+            "attempt 1 keeps the seed"
+        );
         let mut distinct = seeds.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        assert_eq!(distinct.len(), 5, "each attempt plays its own world: {seeds:?}");
+        assert_eq!(
+            distinct.len(),
+            5,
+            "each attempt plays its own world: {seeds:?}"
+        );
         assert!(!one.join(task).join("episode.json").exists());
     }
 
-    let (a, b) = (json_file(&one.join("results.json")), json_file(&four.join("results.json")));
+    let (a, b) = (
+        json_file(&one.join("results.json")),
+        json_file(&four.join("results.json")),
+    );
     assert_eq!(metrics(&a), metrics(&b));
-    for key in ["total_score", "total_stats", "category_stats", "statuses", "attempts"] {
+    for key in [
+        "total_score",
+        "total_stats",
+        "category_stats",
+        "statuses",
+        "attempts",
+    ] {
         assert_eq!(a[key], b[key], "{key}");
     }
     assert_eq!(a["attempts"], 5);
-    assert_eq!(a["statuses"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 20);
+    assert_eq!(
+        a["statuses"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|n| n.as_u64().unwrap())
+            .sum::<u64>(),
+        20
+    );
     for task in TASKS {
         let line = &a["task_metrics"][task];
         let attempts = line["attempt_metrics"].as_array().unwrap();
         assert_eq!(attempts.len(), 5);
-        let scores: Vec<f64> = attempts.iter().map(|m| m["score"].as_f64().unwrap()).collect();
+        let scores: Vec<f64> = attempts
+            .iter()
+            .map(|m| m["score"].as_f64().unwrap())
+            .collect();
         let mean = scores.iter().sum::<f64>() / 5.0;
-        assert!((line["score"].as_f64().unwrap() - mean).abs() < 0.006, "{task}: {line}");
+        assert!(
+            (line["score"].as_f64().unwrap() - mean).abs() < 0.006,
+            "{task}: {line}"
+        );
         let stats = &line["stats"];
-        assert_eq!((stats["attempts"].as_u64(), stats["scored"].as_u64()), (Some(5), Some(5)));
+        assert_eq!(
+            (stats["attempts"].as_u64(), stats["scored"].as_u64()),
+            (Some(5), Some(5))
+        );
         assert_eq!(stats["pass_at_k"].as_array().unwrap().len(), 5);
         assert_eq!(stats["scores"].as_array().unwrap().len(), 5);
         assert_eq!(
@@ -107,16 +158,28 @@ fn four_tasks_of_five_attempts_are_identical_at_jobs_1_and_4() {
             Value::Null,
             "videos are on the attempts' lines"
         );
-        assert_eq!(attempts[1]["video"], format!("{task}/attempt_2/episode_1.mp4"));
+        assert_eq!(
+            attempts[1]["video"],
+            format!("{task}/attempt_2/episode_1.mp4")
+        );
     }
     // The AgentBeats envelope keeps its fields and carries the new ones.
     let envelope = json_file(&one.join("agentbeats.json"));
     let results = &envelope["results"][0];
-    for key in ["num_tasks", "total_score", "total_max_score", "task_metrics", "total_stats"] {
+    for key in [
+        "num_tasks",
+        "total_score",
+        "total_max_score",
+        "task_metrics",
+        "total_stats",
+    ] {
         assert!(!results[key].is_null(), "{key} in {envelope}");
     }
     let summary = std::fs::read_to_string(one.join("result.txt")).unwrap();
-    assert!(summary.contains("5 attempts per task") && summary.contains("pass@5"), "{summary}");
+    assert!(
+        summary.contains("5 attempts per task") && summary.contains("pass@5"),
+        "{summary}"
+    );
 }
 
 #[test]
@@ -136,20 +199,34 @@ fn resume_plays_missing_attempts_and_infrastructure_failures_are_left_out() {
     failed["status"] = "error".into();
     failed["error"] = "video: disk full".into();
     std::fs::write(&third, failed.to_string()).unwrap();
-    let output = mcu().arg("score").arg(&run).args(["--judge", "off"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    mcu_ok([
+        Path::new("score"),
+        &run,
+        Path::new("--judge"),
+        Path::new("off"),
+    ]);
     let stats = &json_file(&run.join("results.json"))["task_metrics"]["drop_an_item"]["stats"];
     assert_eq!(stats["scored"], 1, "{stats}");
-    assert_eq!(stats["infra_failures"], 1, "an mcu error is not the agent's failure: {stats}");
+    assert_eq!(
+        stats["infra_failures"], 1,
+        "an mcu error is not the agent's failure: {stats}"
+    );
     assert_eq!(stats["pass_at_k"], serde_json::json!([1.0, null, null]));
 
-    let output = mcu().arg("run").arg("--resume").arg(&run).arg("--quiet").output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    mcu_ok([
+        Path::new("run"),
+        Path::new("--resume"),
+        &run,
+        Path::new("--quiet"),
+    ]);
     let again = json_file(&attempt_dir(&run, "drop_an_item", 1).join("episode.json"));
     assert_eq!(again["timing"], kept["timing"], "attempt 1 was kept");
     let results = json_file(&run.join("results.json"));
     let stats = &results["task_metrics"]["drop_an_item"]["stats"];
-    assert_eq!((stats["scored"].as_u64(), stats["infra_failures"].as_u64()), (Some(3), Some(0)));
+    assert_eq!(
+        (stats["scored"].as_u64(), stats["infra_failures"].as_u64()),
+        (Some(3), Some(0))
+    );
     assert_eq!(stats["success_rate"], 1.0);
     assert_eq!(results["complete"], true);
 }
@@ -171,17 +248,23 @@ fn shards_split_attempts_and_merge_into_the_whole_run() {
     assert!(attempt_dir(&s1, "look_at_the_sky", 1).is_dir());
 
     let merged = dir.path().join("merged");
-    let output = mcu().arg("merge").args([&s1, &s0]).arg("--out").arg(&merged).output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    mcu_ok([Path::new("merge"), &s1, &s0, Path::new("--out"), &merged]);
     for task in tasks {
         for attempt in 1..=3 {
             assert_eq!(
-                comparable(json_file(&attempt_dir(&merged, task, attempt).join("episode.json"))),
-                comparable(json_file(&attempt_dir(&whole, task, attempt).join("episode.json"))),
+                comparable(json_file(
+                    &attempt_dir(&merged, task, attempt).join("episode.json")
+                )),
+                comparable(json_file(
+                    &attempt_dir(&whole, task, attempt).join("episode.json")
+                )),
             );
         }
     }
-    let (m, w) = (json_file(&merged.join("results.json")), json_file(&whole.join("results.json")));
+    let (m, w) = (
+        json_file(&merged.join("results.json")),
+        json_file(&whole.join("results.json")),
+    );
     assert_eq!(metrics(&m), metrics(&w));
     assert_eq!(m["total_stats"], w["total_stats"]);
 }
@@ -190,7 +273,10 @@ fn shards_split_attempts_and_merge_into_the_whole_run() {
 fn a_comparison_tells_a_real_difference_from_noise() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let dropper = serve(&runtime, drop_key);
-    let idle = serve(&runtime, |_| serde_json::json!({"type": "action", "buttons": [0], "camera": [60]}));
+    let idle = serve(
+        &runtime,
+        |_| serde_json::json!({"type": "action", "buttons": [0], "camera": [60]}),
+    );
     let dir = tempfile::tempdir().unwrap();
     let tasks = ["drop_an_item", "look_at_the_sky"];
     let mut runs = Vec::new();
@@ -198,20 +284,30 @@ fn a_comparison_tells_a_real_difference_from_noise() {
         let scenario = scenario(dir.path(), url, &tasks, 5, "attempts = 5");
         runs.push(played(&scenario, &dir.path().join(name), &[]));
     }
-    let output = mcu().arg("report").args(&runs).args(["--format", "markdown"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
-    let markdown = String::from_utf8_lossy(&output.stdout);
+    let markdown = mcu_ok([
+        Path::new("report"),
+        &runs[0],
+        &runs[1],
+        Path::new("--format"),
+        Path::new("markdown"),
+    ]);
     let row = |name: &str| -> Vec<String> {
         let line = markdown
             .lines()
             .find(|l| l.starts_with(&format!("| {name} |")))
             .unwrap_or_else(|| panic!("no row {name} in {markdown}"));
-        line.trim_matches('|').split(" | ").map(|c| c.trim().to_string()).collect()
+        line.trim_matches('|')
+            .split(" | ")
+            .map(|c| c.trim().to_string())
+            .collect()
     };
     // Five successes against five zeros: p = 2/252 by permutation.
     let dropped = row("drop_an_item");
     assert!(dropped[5].starts_with("yes (p 0.0"), "{dropped:?}");
-    assert!(dropped[3].contains('['), "the score has its interval: {dropped:?}");
+    assert!(
+        dropped[3].contains('['),
+        "the score has its interval: {dropped:?}"
+    );
     // Neither agent looks up: no difference at all.
     assert_eq!(row("look_at_the_sky")[5], "no (p 1.00)");
     assert!(markdown.contains("beyond noise"), "{markdown}");

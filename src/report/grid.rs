@@ -92,12 +92,16 @@ pub fn summary(report: &Report) -> Grid {
         };
         grid.rows.extend([
             field("attempts per task", &|r| r.summary.attempts.to_string()),
-            field("attempts counted", &|r| stats(r, &AttemptStats::counted_text)),
+            field("attempts counted", &|r| {
+                stats(r, &AttemptStats::counted_text)
+            }),
             field("total score 95% CI", &|r| {
                 stats(r, &AttemptStats::score_interval_text)
             }),
             field("successes", &|r| stats(r, &AttemptStats::success_text)),
-            field("pass@k", &|r| stats(r, &|s| pass_at_k_text(s, r.summary.attempts))),
+            field("pass@k", &|r| {
+                stats(r, &|s| pass_at_k_text(s, r.summary.attempts))
+            }),
         ]);
     }
     if report.is_comparison() {
@@ -259,9 +263,10 @@ fn category_comparison(report: &Report) -> Grid {
             None => "-".to_string(),
         }));
         push_deltas(&mut row, &scores);
-        row.extend((1..report.runs.len()).map(|run| {
-            verdict_text(p_value(&shared_tasks(report, run, Some(category.name))))
-        }));
+        row.extend(
+            (1..report.runs.len())
+                .map(|run| verdict_text(p_value(&shared_tasks(report, run, Some(category.name))))),
+        );
         grid.rows.push(row);
     }
     grid
@@ -353,10 +358,12 @@ fn task_comparison(report: &Report) -> Grid {
             None => "-".to_string(),
         }));
         push_deltas(&mut row, &scores);
-        row.extend((1..task.rows.len()).map(|run| match (task.rows[0], task.rows[run]) {
-            (Some(baseline), Some(other)) => verdict_text(p_value(&[(baseline, other)])),
-            _ => "-".to_string(),
-        }));
+        row.extend(
+            (1..task.rows.len()).map(|run| match (task.rows[0], task.rows[run]) {
+                (Some(baseline), Some(other)) => verdict_text(p_value(&[(baseline, other)])),
+                _ => "-".to_string(),
+            }),
+        );
         grid.rows.push(row);
     }
     grid

@@ -10,10 +10,10 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value};
 
 use crate::judge::parse::Rating;
-use crate::run::attempt_stats::AttemptStats;
-use crate::uncertainty::Interval;
 use crate::protocol::FailureKind;
+use crate::run::attempt_stats::AttemptStats;
 use crate::suite::Criterion;
+use crate::uncertainty::Interval;
 
 use super::model::{failure_kind_name, Report, RunSummary, TaskRow};
 
@@ -128,12 +128,24 @@ fn episode_row(run: &RunSummary, summary: &TaskRow, task: &TaskRow) -> EpisodeRo
     };
     push("task_score", json!(summary.score));
     push("task_attempts_counted", json!(stats.map(|s| s.scored)));
-    push("task_infra_failures", json!(stats.map(|s| s.infra_failures)));
+    push(
+        "task_infra_failures",
+        json!(stats.map(|s| s.infra_failures)),
+    );
     push("task_score_ci_low", interval(&|s| s.score_interval, false));
     push("task_score_ci_high", interval(&|s| s.score_interval, true));
-    push("task_success_rate", json!(stats.and_then(|s| s.success_rate)));
-    push("task_success_ci_low", interval(&|s| s.success_interval, false));
-    push("task_success_ci_high", interval(&|s| s.success_interval, true));
+    push(
+        "task_success_rate",
+        json!(stats.and_then(|s| s.success_rate)),
+    );
+    push(
+        "task_success_ci_low",
+        interval(&|s| s.success_interval, false),
+    );
+    push(
+        "task_success_ci_high",
+        interval(&|s| s.success_interval, true),
+    );
     push("task_pass_at_k", json!(stats.map(|s| &s.pass_at_k)));
     EpisodeRow(cells)
 }

@@ -58,8 +58,10 @@ pub struct AttemptStats {
 impl AttemptStats {
     /// `[1.25, 3.75]`, or `-` without an interval.
     pub fn score_interval_text(&self) -> String {
-        self.score_interval
-            .map_or_else(|| "-".to_string(), |i| format!("[{:.2}, {:.2}]", i.low, i.high))
+        self.score_interval.map_or_else(
+            || "-".to_string(),
+            |i| format!("[{:.2}, {:.2}]", i.low, i.high),
+        )
     }
 
     /// `3/5 [23%, 88%]`: successes of counted attempts with the Wilson
@@ -121,13 +123,18 @@ pub fn stats(tasks: &[&[AttemptOutcome]], per_task: u32) -> AttemptStats {
                     _ => None,
                 })
                 .collect();
-            (!verdicts.is_empty())
-                .then(|| (count(verdicts.len()), count(verdicts.iter().filter(|s| **s).count())))
+            (!verdicts.is_empty()).then(|| {
+                (
+                    count(verdicts.len()),
+                    count(verdicts.iter().filter(|s| **s).count()),
+                )
+            })
         })
         .collect();
     let successes = success_counts.iter().map(|(_, c)| c).sum();
     let success_trials = success_counts.iter().map(|(n, _)| n).sum();
-    let success_rate = (success_trials > 0).then(|| f64::from(successes) / f64::from(success_trials));
+    let success_rate =
+        (success_trials > 0).then(|| f64::from(successes) / f64::from(success_trials));
     let groups: Vec<&[f64]> = scores.iter().map(Vec::as_slice).collect();
     AttemptStats {
         attempts: count(tasks.iter().map(|t| t.len()).sum()),
@@ -197,10 +204,16 @@ mod tests {
             AttemptOutcome::Pending,
         ];
         let stats = stats(&[&outcomes], 5);
-        assert_eq!((stats.attempts, stats.scored, stats.infra_failures), (5, 3, 1));
+        assert_eq!(
+            (stats.attempts, stats.scored, stats.infra_failures),
+            (5, 3, 1)
+        );
         assert_eq!((stats.successes, stats.success_trials), (2, 3));
         assert_eq!(stats.success_rate, Some(0.6667));
-        assert_eq!(stats.pass_at_k, [Some(0.6667), Some(1.0), Some(1.0), None, None]);
+        assert_eq!(
+            stats.pass_at_k,
+            [Some(0.6667), Some(1.0), Some(1.0), None, None]
+        );
         let interval = stats.score_interval.unwrap();
         assert!(interval.low < 6.67 && 6.67 < interval.high, "{interval:?}");
         // Wilson of 2/3: centre = (2/3 + z²/6) / (1 + z²/3) = 0.5731,
@@ -215,8 +228,18 @@ mod tests {
         // Task B: 3 of 4 → pass@1 = 0.75, pass@2 = 1 - C(1,2)/C(4,2) = 1.
         // Task C: judge-only (no success notion) → not in pass@k.
         // Means: pass@1 = 0.5, pass@2 = 0.75; success rate 4/8.
-        let a = [scored(10.0, true), scored(0.0, false), scored(0.0, false), scored(0.0, false)];
-        let b = [scored(10.0, true), scored(10.0, true), scored(10.0, true), scored(5.0, false)];
+        let a = [
+            scored(10.0, true),
+            scored(0.0, false),
+            scored(0.0, false),
+            scored(0.0, false),
+        ];
+        let b = [
+            scored(10.0, true),
+            scored(10.0, true),
+            scored(10.0, true),
+            scored(5.0, false),
+        ];
         let judged = AttemptOutcome::Scored {
             score: 4.0,
             success: None,
@@ -228,7 +251,10 @@ mod tests {
         assert_eq!((stats.attempts, stats.scored), (12, 12));
         // The interval is around the sum of means 2.5 + 8.75 + 4 = 15.25.
         let interval = stats.score_interval.unwrap();
-        assert!(interval.low < 15.25 && 15.25 < interval.high, "{interval:?}");
+        assert!(
+            interval.low < 15.25 && 15.25 < interval.high,
+            "{interval:?}"
+        );
     }
 
     #[test]
@@ -236,6 +262,9 @@ mod tests {
         let stats = stats(&[&[scored(7.0, false)]], 1);
         assert_eq!(stats.score_interval, None);
         assert_eq!(stats.pass_at_k, [Some(0.0)]);
-        assert!(stats.success_interval.is_some(), "Wilson works from one trial");
+        assert!(
+            stats.success_interval.is_some(),
+            "Wilson works from one trial"
+        );
     }
 }

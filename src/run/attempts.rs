@@ -90,7 +90,10 @@ mod tests {
         assert_eq!(episode_key("collect_dirt", 1, 1), "collect_dirt");
         assert_eq!(episode_key("collect_dirt", 1, 5), "collect_dirt/attempt_1");
         assert_eq!(episode_key("collect_dirt", 5, 5), "collect_dirt/attempt_5");
-        assert_eq!(attempt_seed(7, "collect_dirt", 1), episode_seed(7, "collect_dirt"));
+        assert_eq!(
+            attempt_seed(7, "collect_dirt", 1),
+            episode_seed(7, "collect_dirt")
+        );
     }
 
     #[test]
@@ -101,7 +104,13 @@ mod tests {
         distinct.dedup();
         assert_eq!(distinct.len(), seeds.len(), "attempts share a world");
         assert_eq!(attempt_seed(3, "find_sand", 2), seeds[1], "stable");
-        assert_ne!(attempt_seed(3, "find_sand", 2), attempt_seed(4, "find_sand", 2));
-        assert_ne!(attempt_seed(3, "find_sand", 2), attempt_seed(3, "find_dirt", 2));
+        assert_ne!(
+            attempt_seed(3, "find_sand", 2),
+            attempt_seed(4, "find_sand", 2)
+        );
+        assert_ne!(
+            attempt_seed(3, "find_sand", 2),
+            attempt_seed(3, "find_dirt", 2)
+        );
     }
 }

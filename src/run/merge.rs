@@ -137,7 +137,8 @@ fn whole_selection(shards: &[(PathBuf, Manifest)]) -> anyhow::Result<Vec<Manifes
                 *read_for = Some(position);
             }
             let played = manifest.tasks.get(*next - 1).filter(|t| {
-                t.attempts.contains(&attempt) && task.as_ref().is_none_or(|seen| seen.name == t.name)
+                t.attempts.contains(&attempt)
+                    && task.as_ref().is_none_or(|seen| seen.name == t.name)
             });
             let Some(played) = played else {
                 bail!(

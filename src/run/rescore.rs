@@ -129,7 +129,8 @@ pub async fn rescore(
     let judge_note = match &setup {
         JudgeSetup::Ready(judge) => {
             for (key, record) in &records {
-                if let Some(eval) = judge_episode(judge, &dir.join(key), record, options.rejudge).await
+                if let Some(eval) =
+                    judge_episode(judge, &dir.join(key), record, options.rejudge).await
                 {
                     judged += usize::from(!eval.cached);
                     evals.insert(key.clone(), eval);

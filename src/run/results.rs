@@ -14,8 +14,8 @@ use super::attempt_stats::{self, AttemptOutcome, AttemptStats};
 use super::attempts::episode_key;
 use super::event::OutputProblem;
 use super::plan::{AgentInfo, Manifest};
-use super::task_attempts;
 use super::record::{EpisodeRecord, EpisodeStatus};
+use super::task_attempts;
 use crate::atomic::{write_atomic, write_json_atomic};
 use crate::judge::client::Usage;
 use crate::judge::eval::{JudgeStatus, VideoEval};
@@ -215,33 +215,33 @@ pub fn build(input: &ResultsInput) -> Results {
             let record = input.records.get(&key);
             let mut metrics = match record {
                 Some(record) => {
-                for (kind, count) in &record.failures {
-                    *failures.entry(*kind).or_insert(0) += count;
-                }
-                steps += record.steps;
-                if let Some(eval) = eval {
-                    usage.prompt_tokens += eval.usage.prompt_tokens;
-                    usage.completion_tokens += eval.usage.completion_tokens;
-                    usage.total_tokens += eval.usage.total_tokens;
-                    if let Some(c) = eval.cost_usd {
-                        *cost.get_or_insert(0.0) += c;
+                    for (kind, count) in &record.failures {
+                        *failures.entry(*kind).or_insert(0) += count;
                     }
-                    if let Some(ratings) = eval.usable_ratings() {
-                        rated += 1;
-                        for (criterion, rating) in ratings {
-                            if let Rating::Score(value) = rating {
-                                let slot = criteria_sums.entry(*criterion).or_insert((0.0, 0));
-                                slot.0 += value;
-                                slot.1 += 1;
+                    steps += record.steps;
+                    if let Some(eval) = eval {
+                        usage.prompt_tokens += eval.usage.prompt_tokens;
+                        usage.completion_tokens += eval.usage.completion_tokens;
+                        usage.total_tokens += eval.usage.total_tokens;
+                        if let Some(c) = eval.cost_usd {
+                            *cost.get_or_insert(0.0) += c;
+                        }
+                        if let Some(ratings) = eval.usable_ratings() {
+                            rated += 1;
+                            for (criterion, rating) in ratings {
+                                if let Rating::Score(value) = rating {
+                                    let slot = criteria_sums.entry(*criterion).or_insert((0.0, 0));
+                                    slot.0 += value;
+                                    slot.1 += 1;
+                                }
                             }
                         }
                     }
+                    metrics_of(&key, record, eval, task_score(profile, record, eval))
                 }
-                metrics_of(&key, record, eval, task_score(profile, record, eval))
-            }
-            // Tasks not run yet still count towards the maximum: it is the suite's.
-            None => not_run(&task.category, scoring::max_score(task.reward_kind)),
-        };
+                // Tasks not run yet still count towards the maximum: it is the suite's.
+                None => not_run(&task.category, scoring::max_score(task.reward_kind)),
+            };
             *statuses.entry(metrics.status.clone()).or_insert(0) += 1;
             outcomes.push(outcome_of(record, eval, metrics.score));
             metrics.attempt = (per_task > 1).then_some(attempt);

@@ -64,7 +64,10 @@ pub fn combine(mut attempts: Vec<TaskMetrics>, outcomes: &[AttemptOutcome]) -> T
         steps: attempts.iter().map(|m| m.steps).sum(),
         failures,
         latency_p50_ms: mean_of(&|m| Some(m.latency_p50_ms)).unwrap_or(0.0),
-        latency_p95_ms: attempts.iter().map(|m| m.latency_p95_ms).fold(0.0, f64::max),
+        latency_p95_ms: attempts
+            .iter()
+            .map(|m| m.latency_p95_ms)
+            .fold(0.0, f64::max),
         wall_s: round2(attempts.iter().map(|m| m.wall_s).sum()),
         error: None,
         video: None,
