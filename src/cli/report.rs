@@ -17,6 +17,13 @@ use mcu::report::{self, Format};
 /// Several run folders are compared task by task and category by category
 /// against the first, with deltas; they must have played the same task
 /// suite unless --allow-mismatch.
+///
+/// Runs of several attempts per task (`mcu run --attempts N`) also show,
+/// per task, category and run, the score's 95% bootstrap interval, the
+/// successes with their Wilson interval, and pass@1 and pass@N. A
+/// comparison says per task, per category and for the total whether each
+/// difference is beyond the noise ("yes (p 0.004)"), by a seeded
+/// permutation test over the attempts' scores (p < 0.05).
 #[derive(Args)]
 #[command(after_help = "Examples:
   mcu report output/20261122_081500

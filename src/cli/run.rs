@@ -27,12 +27,22 @@ use super::judge_args::{JudgeFlags, ProfileArg};
 /// video, a trajectory and a record per task, plus results.json,
 /// result.txt, agentbeats.json and manifest.json.
 ///
+/// With --attempts N every task is played N times, attempt i in its own
+/// world (seeded from the scenario seed, the task and i) and its own
+/// folder TASK/attempt_<i>/. Each task then scores the mean of its
+/// attempts, with a 95% bootstrap interval, its success rate with a Wilson
+/// interval, and pass@k for k = 1..N (the chance that at least one of k
+/// attempts succeeds, estimated without bias from all N). Attempts lost
+/// to mcu errors or judge failures are counted apart, not as failures.
+/// --jobs, --resume and --shard work per attempt.
+///
 /// Exit status: 0 when the run completed (whatever the agent did), 130 when
 /// Ctrl-C stopped it (`--resume` finishes it), 2 when mcu could not run it.
 #[derive(Args)]
 #[command(after_help = "Examples:
   mcu run scenarios/quickstart.toml
   mcu run scenarios/full.toml --jobs 2 --out runs
+  mcu run scenarios/full.toml --attempts 5 --jobs 4   (pass@1..5, intervals)
   mcu run scenarios/full.toml --task 'craft_*' --max-steps 300
   mcu run scenarios/full.toml --endpoint http://127.0.0.1:9019
   mcu run scenarios/full.toml --shard 0/2   (and 1/2 elsewhere; then mcu merge)
@@ -46,18 +56,22 @@ pub struct RunArgs {
     #[arg(
         long,
         value_name = "RUN_DIR",
-        conflicts_with_all = ["scenario", "out", "seed", "max_steps", "tasks_selected", "categories", "tasks"]
+        conflicts_with_all = ["scenario", "out", "seed", "attempts", "max_steps", "tasks_selected", "categories", "tasks"]
     )]
     resume: Option<PathBuf>,
     /// Where run folders are created [default: output]
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Tasks played at once (overrides `config.jobs`).
+    /// Episodes played at once (overrides `config.jobs`).
     #[arg(long)]
     jobs: Option<u32>,
     /// World seed (overrides `config.seed`).
     #[arg(long)]
     seed: Option<u64>,
+    /// Play each task N times, each attempt in its own seeded world
+    /// (overrides `config.attempts`); results get pass@k and 95% intervals.
+    #[arg(long, value_name = "N")]
+    attempts: Option<u32>,
     /// Step budget of short tasks (overrides `config.max_steps`).
     #[arg(long)]
     max_steps: Option<u32>,
@@ -238,6 +252,10 @@ fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     }
     if let Some(seed) = args.seed {
         config.seed = seed;
+    }
+    if let Some(attempts) = args.attempts {
+        config.attempts = attempts;
+        config.check_attempts().map_err(anyhow::Error::msg)?;
     }
     if let Some(max_steps) = args.max_steps {
         anyhow::ensure!(max_steps >= 1, "--max-steps must be at least 1");

@@ -1,13 +1,17 @@
 //! The report's three tables as plain text grids — summary, categories,
 //! tasks — for one run or side by side for several (with deltas against
-//! the first). The terminal table and Markdown render the same grids.
+//! the first, and whether each is beyond the noise). Runs of several
+//! attempts per task add their intervals, success rates and pass@k. The
+//! terminal table, Markdown and HTML render the same grids.
 
+use crate::run::attempt_stats::AttemptStats;
 use crate::suite::Criterion;
 
 use super::model::{
     criterion_abbreviation, delta, delta_text, failures_text, optional_score_text, rating_text,
     score_text, Report, RunReport,
 };
+use super::significance::{p_value, shared_tasks, verdict_header, verdict_text};
 
 /// Rows of text under headers; `numeric` columns are right-aligned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,19 +86,97 @@ pub fn summary(report: &Report) -> Grid {
                 .unwrap_or_else(|| "-".to_string())
         }),
     ];
+    if report.runs.iter().any(|r| r.summary.attempts > 1) {
+        let stats = |r: &RunReport, text: &dyn Fn(&AttemptStats) -> String| {
+            r.summary.total_stats.as_ref().map_or("-".to_string(), text)
+        };
+        grid.rows.extend([
+            field("attempts per task", &|r| r.summary.attempts.to_string()),
+            field("attempts counted", &|r| {
+                stats(r, &AttemptStats::counted_text)
+            }),
+            field("total score 95% CI", &|r| {
+                stats(r, &AttemptStats::score_interval_text)
+            }),
+            field("successes", &|r| stats(r, &AttemptStats::success_text)),
+            field("pass@k", &|r| {
+                stats(r, &|s| pass_at_k_text(s, r.summary.attempts))
+            }),
+        ]);
+    }
     if report.is_comparison() {
         let totals = report.totals();
         let mut row = vec!["Δ total score".to_string()];
-        row.extend((0..report.runs.len()).map(|run| {
+        let mut noise = vec!["Δ total beyond noise".to_string()];
+        for run in 0..report.runs.len() {
             if run == 0 {
-                "baseline".to_string()
+                row.push("baseline".to_string());
+                noise.push("baseline".to_string());
             } else {
-                delta_text(delta(&totals, run))
+                row.push(delta_text(delta(&totals, run)));
+                noise.push(verdict_text(p_value(&shared_tasks(report, run, None))));
             }
-        }));
-        grid.rows.push(row);
+        }
+        grid.rows.extend([row, noise]);
     }
     grid
+}
+
+/// `pass@1 0.40 · pass@5 0.80` (every k up to 5, then the first and last).
+fn pass_at_k_text(stats: &AttemptStats, attempts: u32) -> String {
+    let ks: Vec<u32> = if attempts <= 5 {
+        (1..=attempts).collect()
+    } else {
+        vec![1, attempts]
+    };
+    let parts: Vec<String> = ks
+        .into_iter()
+        .map(|k| format!("pass@{k} {}", stats.pass_at_text(k)))
+        .collect();
+    parts.join(" · ")
+}
+
+/// The columns runs of several attempts add to the category and task
+/// tables: counted attempts, score interval, successes, pass@1 and pass@N.
+fn attempt_columns(grid: &mut Grid, attempts: u32) {
+    for name in [
+        "attempts".to_string(),
+        "score 95% CI".to_string(),
+        "successes [95% CI]".to_string(),
+        "pass@1".to_string(),
+        format!("pass@{attempts}"),
+    ] {
+        grid.add_column(name, true);
+    }
+}
+
+fn attempt_cells(row: &mut Vec<String>, stats: Option<&AttemptStats>, attempts: u32) {
+    match stats {
+        Some(stats) => row.extend([
+            stats.counted_text(),
+            stats.score_interval_text(),
+            stats.success_text(),
+            stats.pass_at_text(1),
+            stats.pass_at_text(attempts),
+        ]),
+        None => row.extend(std::iter::repeat_n("-".to_string(), 5)),
+    }
+}
+
+/// Attempts per task of a single-run report, when more than one.
+fn repeated_attempts(report: &Report) -> Option<u32> {
+    match report.runs.as_slice() {
+        [run] if run.summary.attempts > 1 => Some(run.summary.attempts),
+        _ => None,
+    }
+}
+
+/// `2.50 [1.25, 3.75]`: a score with its interval when it has one.
+fn score_with_interval(score: f64, stats: Option<&AttemptStats>) -> String {
+    match stats.filter(|s| s.score_interval.is_some()) {
+        Some(stats) => format!("{} {}", score_text(score), stats.score_interval_text()),
+        None => score_text(score),
+    }
 }
 
 /// The judge of a run, in a few words.
@@ -142,16 +224,24 @@ pub fn categories(report: &Report) -> Grid {
         ("successes", true),
         ("statuses", false),
     ]);
+    let attempts = repeated_attempts(report);
+    if let Some(attempts) = attempts {
+        attempt_columns(&mut grid, attempts);
+    }
     for run in &report.runs {
         for category in &run.categories {
-            grid.rows.push(vec![
+            let mut row = vec![
                 category.name.clone(),
                 category.tasks.to_string(),
                 score_text(category.score),
                 score_text(category.max_score),
                 category.successes().to_string(),
                 category.statuses.describe(),
-            ]);
+            ];
+            if let Some(attempts) = attempts {
+                attempt_cells(&mut row, category.stats.as_ref(), attempts);
+            }
+            grid.rows.push(row);
         }
     }
     grid
@@ -166,13 +256,17 @@ fn category_comparison(report: &Report) -> Grid {
         row.extend(category.rows.iter().map(|c| match c {
             Some(c) => format!(
                 "{} / {} ({} ok)",
-                score_text(c.score),
+                score_with_interval(c.score, c.stats.as_ref()),
                 score_text(c.max_score),
                 c.successes()
             ),
             None => "-".to_string(),
         }));
         push_deltas(&mut row, &scores);
+        row.extend(
+            (1..report.runs.len())
+                .map(|run| verdict_text(p_value(&shared_tasks(report, run, Some(category.name))))),
+        );
         grid.rows.push(row);
     }
     grid
@@ -206,6 +300,10 @@ pub fn tasks(report: &Report) -> Grid {
     ] {
         grid.add_column(name.to_string(), numeric);
     }
+    let attempts = repeated_attempts(report);
+    if let Some(attempts) = attempts {
+        attempt_columns(&mut grid, attempts);
+    }
     for run in &report.runs {
         for task in &run.tasks {
             let mut row = vec![
@@ -236,6 +334,9 @@ pub fn tasks(report: &Report) -> Grid {
                     .as_ref()
                     .map_or_else(|| "-".to_string(), |j| j.tokens.to_string()),
             ]);
+            if let Some(attempts) = attempts {
+                attempt_cells(&mut row, task.stats.as_ref(), attempts);
+            }
             grid.rows.push(row);
         }
     }
@@ -249,22 +350,36 @@ fn task_comparison(report: &Report) -> Grid {
         let scores = task.scores();
         let mut row = vec![task.name.to_string(), task.category.to_string()];
         row.extend(task.rows.iter().map(|t| match t {
-            Some(t) => format!("{} {}", score_text(t.score), t.status),
+            Some(t) => format!(
+                "{} {}",
+                score_with_interval(t.score, t.stats.as_ref()),
+                t.status
+            ),
             None => "-".to_string(),
         }));
         push_deltas(&mut row, &scores);
+        row.extend(
+            (1..task.rows.len()).map(|run| match (task.rows[0], task.rows[run]) {
+                (Some(baseline), Some(other)) => verdict_text(p_value(&[(baseline, other)])),
+                _ => "-".to_string(),
+            }),
+        );
         grid.rows.push(row);
     }
     grid
 }
 
-/// A column per run, then a delta column per run after the first.
+/// A column per run, then per run after the first a delta column, then
+/// per run after the first whether its delta is beyond the noise.
 fn add_run_columns(grid: &mut Grid, report: &Report) {
     for run in &report.runs {
         grid.add_column(run.summary.label.clone(), true);
     }
     for run in report.runs.iter().skip(1) {
         grid.add_column(format!("Δ {}", run.summary.label), true);
+    }
+    for run in report.runs.iter().skip(1) {
+        grid.add_column(verdict_header(&run.summary.label), false);
     }
 }
 

@@ -4,7 +4,8 @@
 //! tables, then a card per task with, for each run, its scores, the first
 //! and last frames (JPEG data URLs), the video (linked relatively to the
 //! page's folder, so the page works saved inside the run folder), the
-//! judge's ratings and evidence, and the step failures.
+//! judge's ratings and evidence, and the step failures — for each attempt
+//! when the run played several.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -117,7 +118,8 @@ fn thumbnail_cache(report: &Report) -> ThumbnailCache {
     let videos: Vec<&Path> = report
         .runs
         .iter()
-        .flat_map(|run| run.tasks.iter().filter_map(|t| t.video.as_deref()))
+        .flat_map(|run| run.tasks.iter().flat_map(TaskRow::episodes))
+        .filter_map(|t| t.video.as_deref())
         .collect();
     videos
         .into_par_iter()
@@ -259,7 +261,25 @@ fn write_task_card(
             let _ = write!(page, "<h4>{}</h4>", escape(&run.summary.label));
         }
         match row {
-            Some(row) => write_episode(page, row, cache, base),
+            Some(row) => {
+                if let Some(stats) = row.stats.as_ref().filter(|_| !row.attempts.is_empty()) {
+                    let _ = write!(
+                        page,
+                        "<p><strong>{} attempts:</strong> mean {} · 95% CI {} · successes {} · pass@1 {}</p>",
+                        row.attempts.len(),
+                        score_text(row.score),
+                        escape(&stats.score_interval_text()),
+                        escape(&stats.success_text()),
+                        stats.pass_at_text(1)
+                    );
+                }
+                for episode in row.episodes() {
+                    if let Some(attempt) = episode.attempt {
+                        let _ = write!(page, "<h5>Attempt {attempt}</h5>");
+                    }
+                    write_episode(page, episode, cache, base);
+                }
+            }
             None => page.push_str("<p class=\"muted\">Not in this run.</p>"),
         }
         page.push_str("</div>");

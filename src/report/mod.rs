@@ -14,6 +14,7 @@ mod markdown;
 pub mod model;
 mod read;
 mod rows;
+mod significance;
 mod suite_check;
 mod svg;
 mod table;

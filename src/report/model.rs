@@ -9,6 +9,8 @@ use std::path::PathBuf;
 
 use crate::judge::parse::Rating;
 use crate::protocol::FailureKind;
+use crate::run::attempt_stats::AttemptStats;
+use crate::run::attempts::episode_key;
 use crate::run::plan::AgentInfo;
 use crate::run::record::EpisodeStatus;
 use crate::scenario::ScoringProfile;
@@ -50,6 +52,10 @@ pub struct RunSummary {
     pub judge: JudgeView,
     pub total_score: f64,
     pub total_max_score: f64,
+    /// Attempts per task.
+    pub attempts: u32,
+    /// The attempt statistics of the whole run.
+    pub total_stats: Option<AttemptStats>,
     pub complete: bool,
     pub statuses: StatusCounts,
     pub steps: u64,
@@ -75,11 +81,17 @@ pub struct JudgeView {
     pub cost_usd: Option<f64>,
 }
 
-/// One task of one run.
+/// One task of one run (with attempts, their summary), or one attempt.
 #[derive(Debug, Clone)]
 pub struct TaskRow {
     pub name: String,
     pub category: String,
+    /// Which attempt this row is, in a run of several.
+    pub attempt: Option<u32>,
+    /// What the task's attempts say together.
+    pub stats: Option<AttemptStats>,
+    /// Each attempt's row, in a run of several.
+    pub attempts: Vec<TaskRow>,
     /// The task's instruction, from its episode record.
     pub text: Option<String>,
     /// An episode status, or `not_run`.
@@ -117,6 +129,20 @@ impl TaskRow {
         self.failures.values().sum()
     }
 
+    /// The scores of the attempts that count (what comparisons test).
+    pub fn counted_scores(&self) -> &[f64] {
+        self.stats.as_ref().map_or(&[], |s| s.scores.as_slice())
+    }
+
+    /// The episodes of the row: its attempts, or itself.
+    pub fn episodes(&self) -> Vec<&TaskRow> {
+        if self.attempts.is_empty() {
+            vec![self]
+        } else {
+            self.attempts.iter().collect()
+        }
+    }
+
     /// The rating of `criterion` as a number, when the judge gave one.
     pub fn criterion_score(&self, criterion: Criterion) -> Option<f64> {
         self.criteria.get(&criterion).and_then(|r| r.score())
@@ -131,6 +157,7 @@ pub struct CategoryRow {
     pub score: f64,
     pub max_score: f64,
     pub statuses: StatusCounts,
+    pub stats: Option<AttemptStats>,
 }
 
 impl CategoryRow {
@@ -301,13 +328,16 @@ fn run_report(files: &RunFiles, label: String) -> RunReport {
         .iter()
         .filter_map(|task| {
             let metrics = files.results.task_metrics.get(&task.name)?;
-            Some(task_row(files, &task.name, metrics))
+            Some(task_row(files, &task.name, &task.name, metrics))
         })
         .collect();
-    let categories = categories(&tasks);
+    let mut categories = categories(&tasks);
+    for category in &mut categories {
+        category.stats = files.results.category_stats.get(&category.name).cloned();
+    }
     let mut statuses = StatusCounts::default();
-    for task in &tasks {
-        statuses.add(&task.status);
+    for episode in tasks.iter().flat_map(TaskRow::episodes) {
+        statuses.add(&episode.status);
     }
     RunReport {
         summary: summary(files, label, statuses),
@@ -339,6 +369,8 @@ fn summary(files: &RunFiles, label: String, statuses: StatusCounts) -> RunSummar
         },
         total_score: results.total_score,
         total_max_score: results.total_max_score,
+        attempts: results.attempts,
+        total_stats: results.total_stats.clone(),
         complete: results.complete,
         statuses,
         steps: results.steps,
@@ -352,8 +384,18 @@ fn summary(files: &RunFiles, label: String, statuses: StatusCounts) -> RunSummar
     }
 }
 
-fn task_row(files: &RunFiles, name: &str, metrics: &TaskMetrics) -> TaskRow {
-    let judge = files.evals.get(name).map(|eval| TaskJudge {
+/// The row of `metrics`, the line of task `name` (or of its episode `key`).
+fn task_row(files: &RunFiles, name: &str, key: &str, metrics: &TaskMetrics) -> TaskRow {
+    let attempts: Vec<TaskRow> = metrics
+        .attempt_metrics
+        .iter()
+        .map(|m| {
+            let attempt = m.attempt.unwrap_or(1);
+            let key = episode_key(name, attempt, files.results.attempts);
+            task_row(files, name, &key, m)
+        })
+        .collect();
+    let judge = files.evals.get(key).map(|eval| TaskJudge {
         status: eval.status.as_str().to_string(),
         tokens: eval.usage.total_tokens,
         evidence: eval.evidence.clone(),
@@ -363,7 +405,14 @@ fn task_row(files: &RunFiles, name: &str, metrics: &TaskMetrics) -> TaskRow {
     TaskRow {
         name: name.to_string(),
         category: metrics.category.clone(),
-        text: files.records.get(name).map(|r| r.task.text.clone()),
+        attempt: metrics.attempt,
+        stats: metrics.stats.clone(),
+        text: files
+            .records
+            .get(key)
+            .map(|r| r.task.text.clone())
+            .or_else(|| attempts.iter().find_map(|a| a.text.clone())),
+        attempts,
         status: metrics.status.clone(),
         score: metrics.score,
         max_score: metrics.max_score,
@@ -396,6 +445,7 @@ fn categories(tasks: &[TaskRow]) -> Vec<CategoryRow> {
                     score: 0.0,
                     max_score: 0.0,
                     statuses: StatusCounts::default(),
+                    stats: None,
                 });
                 rows.len() - 1
             }
@@ -404,7 +454,9 @@ fn categories(tasks: &[TaskRow]) -> Vec<CategoryRow> {
         row.tasks += 1;
         row.score += task.score;
         row.max_score += task.max_score;
-        row.statuses.add(&task.status);
+        for episode in task.episodes() {
+            row.statuses.add(&episode.status);
+        }
     }
     for row in &mut rows {
         row.score = crate::scoring::round2(row.score);

@@ -11,6 +11,7 @@ use anyhow::{bail, Context};
 use serde::de::DeserializeOwned;
 
 use crate::judge::eval::{VideoEval, EVAL_FILE};
+use crate::run::attempts::episodes;
 use crate::run::plan::{Manifest, MANIFEST_FILE, RECORD_FILE};
 use crate::run::record::EpisodeRecord;
 use crate::run::results::{Results, RESULTS_FILE, RESULTS_VERSION};
@@ -21,9 +22,10 @@ pub struct RunFiles {
     pub dir: PathBuf,
     pub manifest: Manifest,
     pub results: Results,
-    /// Episode records, by task (tasks not played have none).
+    /// Episode records, by episode key: the task's name, or with attempts
+    /// `<task>/attempt_<i>` (episodes not played have none).
     pub records: BTreeMap<String, EpisodeRecord>,
-    /// The judge's verdicts, by task (tasks not judged have none).
+    /// The judge's verdicts, by episode key (episodes not judged have none).
     pub evals: BTreeMap<String, VideoEval>,
 }
 
@@ -55,13 +57,14 @@ pub fn read_run(dir: &Path) -> anyhow::Result<RunFiles> {
     }
     let mut records = BTreeMap::new();
     let mut evals = BTreeMap::new();
-    for task in &manifest.tasks {
-        let task_dir = dir.join(&task.name);
-        if let Some(record) = read_optional_json(&task_dir.join(RECORD_FILE), "episode record")? {
-            records.insert(task.name.clone(), record);
+    for episode in episodes(&manifest) {
+        let episode_dir = dir.join(&episode.key);
+        if let Some(record) = read_optional_json(&episode_dir.join(RECORD_FILE), "episode record")?
+        {
+            records.insert(episode.key.clone(), record);
         }
-        if let Some(eval) = read_optional_json(&task_dir.join(EVAL_FILE), "judge verdict")? {
-            evals.insert(task.name.clone(), eval);
+        if let Some(eval) = read_optional_json(&episode_dir.join(EVAL_FILE), "judge verdict")? {
+            evals.insert(episode.key, eval);
         }
     }
     Ok(RunFiles {

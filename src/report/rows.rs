@@ -1,15 +1,19 @@
-//! Tidy rows for JSON and CSV: one row per episode (a task of a run),
-//! every column a plain value, the same columns in the same order in
-//! every row, so the files load straight into DuckDB or pandas. Criteria
-//! are numbers (null when not rated or not applicable; the latter are
-//! listed in `criteria_not_applicable`); failures have one column per kind.
+//! Tidy rows for JSON and CSV: one row per episode (a task of a run, or
+//! one attempt of it), every column a plain value, the same columns in
+//! the same order in every row, so the files load straight into DuckDB or
+//! pandas. Criteria are numbers (null when not rated or not applicable;
+//! the latter are listed in `criteria_not_applicable`); failures have one
+//! column per kind. The `task_*` columns repeat, on every attempt's row,
+//! what the task's attempts say together: mean, intervals, pass@k.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value};
 
 use crate::judge::parse::Rating;
 use crate::protocol::FailureKind;
+use crate::run::attempt_stats::AttemptStats;
 use crate::suite::Criterion;
+use crate::uncertainty::Interval;
 
 use super::model::{failure_kind_name, Report, RunSummary, TaskRow};
 
@@ -37,12 +41,19 @@ impl EpisodeRow {
     }
 }
 
-/// Every episode of every run, runs in order, tasks in suite order.
+/// Every episode of every run, runs in order, tasks in suite order, each
+/// task's attempts in order.
 pub fn episode_rows(report: &Report) -> Vec<EpisodeRow> {
     report
         .runs
         .iter()
-        .flat_map(|run| run.tasks.iter().map(|task| episode_row(&run.summary, task)))
+        .flat_map(|run| {
+            run.tasks.iter().flat_map(|task| {
+                task.episodes()
+                    .into_iter()
+                    .map(|episode| episode_row(&run.summary, task, episode))
+            })
+        })
         .collect()
 }
 
@@ -51,7 +62,8 @@ pub fn criterion_column(criterion: Criterion) -> String {
     criterion.name().to_lowercase().replace(' ', "_")
 }
 
-fn episode_row(run: &RunSummary, task: &TaskRow) -> EpisodeRow {
+/// The row of `task`'s episode `episode` (the task itself, or one attempt).
+fn episode_row(run: &RunSummary, summary: &TaskRow, task: &TaskRow) -> EpisodeRow {
     let mut cells: Vec<(String, Value)> = Vec::new();
     let mut push = |column: &str, value: Value| cells.push((column.to_string(), value));
     push("run_id", json!(run.run_id));
@@ -70,6 +82,8 @@ fn episode_row(run: &RunSummary, task: &TaskRow) -> EpisodeRow {
     push("mcu_version", json!(run.mcu_version));
     push("task", json!(task.name));
     push("category", json!(task.category));
+    push("attempt", json!(task.attempt.unwrap_or(1)));
+    push("attempts", json!(run.attempts));
     push("status", json!(task.status));
     push("score", json!(task.score));
     push("max_score", json!(task.max_score));
@@ -106,6 +120,33 @@ fn episode_row(run: &RunSummary, task: &TaskRow) -> EpisodeRow {
         "video",
         json!(task.video.as_ref().map(|v| v.display().to_string())),
     );
+    let stats = summary.stats.as_ref();
+    let interval = |pick: &dyn Fn(&AttemptStats) -> Option<Interval>, high: bool| {
+        json!(stats
+            .and_then(pick)
+            .map(|i| if high { i.high } else { i.low }))
+    };
+    push("task_score", json!(summary.score));
+    push("task_attempts_counted", json!(stats.map(|s| s.scored)));
+    push(
+        "task_infra_failures",
+        json!(stats.map(|s| s.infra_failures)),
+    );
+    push("task_score_ci_low", interval(&|s| s.score_interval, false));
+    push("task_score_ci_high", interval(&|s| s.score_interval, true));
+    push(
+        "task_success_rate",
+        json!(stats.and_then(|s| s.success_rate)),
+    );
+    push(
+        "task_success_ci_low",
+        interval(&|s| s.success_interval, false),
+    );
+    push(
+        "task_success_ci_high",
+        interval(&|s| s.success_interval, true),
+    );
+    push("task_pass_at_k", json!(stats.map(|s| &s.pass_at_k)));
     EpisodeRow(cells)
 }
 

@@ -2,14 +2,16 @@
 //! into one run folder with the files a single run writes — episode
 //! folders, judge cache, manifest and result files. Shards must come from
 //! the same scenario settings, seed and task selection, and all of them
-//! must be there and complete.
+//! must be there and complete. Shards split episodes: with attempts, the
+//! attempts of one task may be spread over several shards.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use super::plan::{Manifest, MANIFEST_FILE, RECORD_FILE};
+use super::attempts::episodes;
+use super::plan::{Manifest, ManifestTask, MANIFEST_FILE, RECORD_FILE};
 use super::record::EpisodeRecord;
 use super::results::{self, ResultsInput};
 use crate::atomic::write_json_atomic;
@@ -40,13 +42,8 @@ pub fn merge(runs: &[PathBuf], out: &Path) -> anyhow::Result<MergeReport> {
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
 
-    let count = shards.len();
-    let first = &shards[0].1;
-    let mut manifest = first.clone();
-    // The whole selection, in order: position p was played by shard p mod N.
-    manifest.tasks = (0..first.selection_size)
-        .map(|p| shards[p % count].1.tasks[p / count].clone())
-        .collect();
+    let mut manifest = shards[0].1.clone();
+    manifest.tasks = whole_selection(&shards)?;
     manifest.config.shard_index = 0;
     manifest.config.num_shards = 1;
     manifest.run_id = out
@@ -74,17 +71,18 @@ pub fn merge(runs: &[PathBuf], out: &Path) -> anyhow::Result<MergeReport> {
     let mut records = BTreeMap::new();
     let mut evals = BTreeMap::new();
     for (dir, shard) in &shards {
-        for task in &shard.tasks {
-            copy_dir(&dir.join(&task.name), &out.join(&task.name))?;
-            let record_path = out.join(&task.name).join(RECORD_FILE);
+        for episode in episodes(shard) {
+            let episode_dir = out.join(&episode.key);
+            copy_dir(&dir.join(&episode.key), &episode_dir)?;
+            let record_path = episode_dir.join(RECORD_FILE);
             let record: EpisodeRecord = serde_json::from_str(
                 &std::fs::read_to_string(&record_path)
                     .with_context(|| format!("cannot read {}", record_path.display()))?,
             )
             .with_context(|| format!("{}: not a valid episode record", record_path.display()))?;
-            records.insert(task.name.clone(), record);
-            if let Some(eval) = VideoEval::read(&out.join(&task.name)) {
-                evals.insert(task.name.clone(), eval);
+            records.insert(episode.key.clone(), record);
+            if let Some(eval) = VideoEval::read(&episode_dir) {
+                evals.insert(episode.key, eval);
             }
         }
         if dir.join(CACHE_DIR).is_dir() {
@@ -115,6 +113,59 @@ pub fn merge(runs: &[PathBuf], out: &Path) -> anyhow::Result<MergeReport> {
         total_score: results.total_score,
         total_max_score: results.total_max_score,
     })
+}
+
+/// The whole selection's tasks in order, each with every attempt, from
+/// the shards' task lists (sorted by shard index): episode e of the
+/// selection — attempt e mod A + 1 of task e / A — was played by shard
+/// e mod N, and each shard lists its tasks in selection order.
+fn whole_selection(shards: &[(PathBuf, Manifest)]) -> anyhow::Result<Vec<ManifestTask>> {
+    let count = shards.len();
+    let first = &shards[0].1;
+    let per_task = first.config.attempts.max(1);
+    // Per shard: its next unread task, and the position it was read for.
+    let mut cursors: Vec<(usize, Option<usize>)> = vec![(0, None); count];
+    let mut tasks = Vec::with_capacity(first.selection_size);
+    for position in 0..first.selection_size {
+        let mut task: Option<ManifestTask> = None;
+        for attempt in 1..=per_task {
+            let shard = (position * per_task as usize + attempt as usize - 1) % count;
+            let (dir, manifest) = &shards[shard];
+            let (next, read_for) = &mut cursors[shard];
+            if *read_for != Some(position) {
+                *next += 1;
+                *read_for = Some(position);
+            }
+            let played = manifest.tasks.get(*next - 1).filter(|t| {
+                t.attempts.contains(&attempt)
+                    && task.as_ref().is_none_or(|seen| seen.name == t.name)
+            });
+            let Some(played) = played else {
+                bail!(
+                    "{} is not the shard {shard} of {count} this selection needs (it lacks attempt {attempt} of task {} of {}); merge shards of one run",
+                    dir.display(),
+                    position + 1,
+                    first.selection_size
+                );
+            };
+            task.get_or_insert_with(|| ManifestTask {
+                attempts: (1..=per_task).collect(),
+                ..played.clone()
+            });
+        }
+        tasks.extend(task);
+    }
+    for ((dir, manifest), (read, _)) in shards.iter().zip(&cursors) {
+        if manifest.tasks.len() != *read {
+            bail!(
+                "{}: {} tasks, but its shard of a {}-task selection has {read}",
+                dir.display(),
+                manifest.tasks.len(),
+                first.selection_size
+            );
+        }
+    }
+    Ok(tasks)
 }
 
 fn read_manifest(dir: &Path) -> anyhow::Result<Manifest> {
@@ -170,7 +221,7 @@ fn check_compatible(shards: &[(PathBuf, Manifest)]) -> anyhow::Result<()> {
             "the runs are shards {indices:?} of {count}; give each of the {count} shards exactly once"
         );
     }
-    for (dir, manifest) in shards {
+    for (dir, _) in shards {
         let results: serde_json::Value = std::fs::read_to_string(dir.join(results::RESULTS_FILE))
             .ok()
             .and_then(|text| serde_json::from_str(&text).ok())
@@ -180,17 +231,6 @@ fn check_compatible(shards: &[(PathBuf, Manifest)]) -> anyhow::Result<()> {
                 "{} is not complete; finish it with `mcu run --resume {}` first",
                 dir.display(),
                 dir.display()
-            );
-        }
-        let expected_tasks =
-            (first.selection_size + count - 1 - manifest.config.shard_index as usize) / count;
-        if manifest.tasks.len() != expected_tasks {
-            bail!(
-                "{}: {} tasks, but shard {} of {count} of a {}-task selection has {expected_tasks}",
-                dir.display(),
-                manifest.tasks.len(),
-                manifest.config.shard_index,
-                first.selection_size
             );
         }
     }

@@ -8,6 +8,8 @@
 //! [`participant`] starts and stops an agent given as a command. This
 //! module schedules the episodes over `jobs` worker threads.
 
+pub mod attempt_stats;
+pub mod attempts;
 pub mod clock;
 pub mod episode;
 pub mod event;
@@ -21,6 +23,7 @@ pub mod recorder;
 pub mod rescore;
 pub mod results;
 pub mod summary;
+pub mod task_attempts;
 pub mod trajectory;
 pub mod verdict;
 
@@ -35,7 +38,7 @@ use crate::a2a::A2aClient;
 use crate::atomic::write_json_atomic;
 use crate::judge::{Judge, JudgeSetup};
 use crate::scenario::SimulatorKind;
-use crate::sim::{episode_seed, EmbeddedSim, Simulator};
+use crate::sim::{EmbeddedSim, Simulator};
 use episode::{play_episode, EpisodeEnv, EpisodeSetup};
 use event::{EpisodeRef, EventBus, OutputProblem, PlannedTask, RunEvent, Subscriber};
 use interrupt::StopSignal;
@@ -45,7 +48,7 @@ use record::{EpisodeRecord, TaskSnapshot};
 /// How a run ended.
 #[derive(Debug)]
 pub struct RunOutcome {
-    /// Every record of the run (kept and new), by task name.
+    /// Every record of the run (kept and new), by episode key.
     pub records: BTreeMap<String, EpisodeRecord>,
     /// Ctrl-C stopped it before every task had a final result.
     pub interrupted: bool,
@@ -65,7 +68,7 @@ pub struct RunContext<'a> {
     pub subscribers: Vec<Box<dyn Subscriber>>,
 }
 
-/// Plays every task of `plan` that has no kept result, has the judge rate
+/// Plays every episode of `plan` that has no kept result, has the judge rate
 /// each video while later episodes play, and writes the run folder.
 pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOutcome> {
     let RunContext {
@@ -104,15 +107,14 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
     let emitter = bus.emitter();
 
     let planned: Vec<PlannedTask> = plan
-        .tasks
+        .episodes
         .iter()
-        .zip(&plan.manifest.tasks)
-        .map(|(task, manifest_task)| PlannedTask {
-            name: task.name.clone(),
-            max_steps: manifest_task.max_steps,
+        .map(|episode| PlannedTask {
+            name: episode.key.clone(),
+            max_steps: plan.manifest.tasks[episode.task].max_steps,
             kept: plan
                 .kept
-                .get(&task.name)
+                .get(&episode.key)
                 .map(|record| results::task_score(profile, record, None)),
         })
         .collect();
@@ -123,8 +125,8 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
 
     let episode_ref = |index: usize| EpisodeRef {
         index,
-        name: plan.tasks[index].name.as_str().into(),
-        dir: plan.episode_dir(&plan.tasks[index].name).into(),
+        name: plan.episodes[index].key.as_str().into(),
+        dir: plan.episode_dir(&plan.episodes[index].key).into(),
     };
     let judging: Mutex<Vec<tokio::task::JoinHandle<()>>> = Mutex::new(Vec::new());
     let judge_later = |episode: EpisodeRef, record: Arc<EpisodeRecord>| {
@@ -139,19 +141,19 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
         }
     };
     // Kept episodes an earlier attempt did not get judged.
-    for (index, task) in plan.tasks.iter().enumerate() {
-        if let Some(record) = plan.kept.get(&task.name) {
-            if !plan.kept_evals.contains_key(&task.name) && record.files.video.is_some() {
+    for (index, episode) in plan.episodes.iter().enumerate() {
+        if let Some(record) = plan.kept.get(&episode.key) {
+            if !plan.kept_evals.contains_key(&episode.key) && record.files.video.is_some() {
                 judge_later(episode_ref(index), Arc::new(record.clone()));
             }
         }
     }
 
-    let pending: Vec<usize> = (0..plan.tasks.len())
-        .filter(|&i| !plan.kept.contains_key(&plan.tasks[i].name))
+    let pending: Vec<usize> = (0..plan.episodes.len())
+        .filter(|&i| !plan.kept.contains_key(&plan.episodes[i].key))
         .collect();
     let next = AtomicUsize::new(0);
-    let finished: Mutex<Vec<EpisodeRecord>> = Mutex::new(Vec::new());
+    let finished: Mutex<Vec<(String, EpisodeRecord)>> = Mutex::new(Vec::new());
     let workers = (plan.scenario.config.jobs as usize).clamp(1, pending.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -169,10 +171,11 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
                         episode: episode.clone(),
                         record: record.clone(),
                     });
+                    let key = episode.name.to_string();
                     if record.status.is_final() && record.files.video.is_some() {
                         judge_later(episode, record.clone());
                     }
-                    lock(&finished).push(record.as_ref().clone());
+                    lock(&finished).push((key, record.as_ref().clone()));
                 }
             });
         }
@@ -186,14 +189,12 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
     }
 
     let mut records = plan.kept.clone();
-    for record in finished.into_inner().unwrap_or_default() {
-        records.insert(record.task.name.clone(), record);
-    }
+    records.extend(finished.into_inner().unwrap_or_default());
     let interrupted = stop.is_requested()
         && plan
-            .tasks
+            .episodes
             .iter()
-            .any(|t| !records.get(&t.name).is_some_and(|r| r.status.is_final()));
+            .any(|e| !records.get(&e.key).is_some_and(|r| r.status.is_final()));
     emitter.emit(RunEvent::RunFinished { interrupted });
     drop(emitter);
     let problems = bus.close();
@@ -227,7 +228,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Plays task `index` in a clean folder and writes its record.
+/// Plays episode `index` in a clean folder and writes its record.
 fn run_one(
     plan: &RunPlan,
     index: usize,
@@ -237,8 +238,9 @@ fn run_one(
     emitter: &event::Emitter,
     stop: &StopSignal,
 ) -> EpisodeRecord {
-    let task = &plan.tasks[index];
-    let manifest_task = &plan.manifest.tasks[index];
+    let planned = &plan.episodes[index];
+    let task = &plan.tasks[planned.task];
+    let manifest_task = &plan.manifest.tasks[planned.task];
     let config = &plan.scenario.config;
     let setup = EpisodeSetup {
         task: TaskSnapshot::of(
@@ -247,7 +249,7 @@ fn run_one(
             file_sha256(&task.source).unwrap_or_else(|_| manifest_task.sha256.clone()),
         ),
         episode: episode.clone(),
-        world_seed: episode_seed(config.seed, &task.name),
+        world_seed: attempts::attempt_seed(config.seed, &task.name, planned.attempt),
         obs_size: config.obs_size,
         swap_red_blue: config.swap_red_blue,
         stop_on_success: config.stop_on_success,

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
+use super::attempts::{self, EpisodeId};
 use super::clock;
 use super::record::EpisodeRecord;
 use crate::digest;
@@ -75,6 +76,13 @@ pub struct ManifestTask {
     pub sha256: String,
     pub max_steps: u32,
     pub reward_kind: RewardKind,
+    /// The attempts of the task this run (or shard) plays; `[1]`, the
+    /// default, is not written.
+    #[serde(
+        default = "attempts::first_attempt_only",
+        skip_serializing_if = "attempts::is_first_attempt_only"
+    )]
+    pub attempts: Vec<u32>,
 }
 
 /// A run ready to execute.
@@ -82,9 +90,11 @@ pub struct RunPlan {
     pub dir: PathBuf,
     pub manifest: Manifest,
     pub scenario: Scenario,
-    /// Every task of the run, in suite order.
+    /// Every task of the run, in suite order (the manifest's tasks).
     pub tasks: Vec<Task>,
-    /// Finished episodes kept from an earlier attempt, by task name.
+    /// Every episode of the run: each task's attempts, in task order.
+    pub episodes: Vec<EpisodeId>,
+    /// Finished episodes kept from an earlier try, by episode key.
     pub kept: BTreeMap<String, EpisodeRecord>,
     /// The judge's verdicts on kept episodes (failed ones are asked again).
     pub kept_evals: BTreeMap<String, VideoEval>,
@@ -132,14 +142,19 @@ impl RunPlan {
             .into_iter()
             .zip(selection)
             .enumerate()
-            .filter(|(position, _)| config.in_shard(*position))
-            .map(|(_, pair)| pair)
+            .filter_map(|(position, (task, mut planned))| {
+                planned
+                    .attempts
+                    .retain(|&attempt| config.in_shard(position, attempt));
+                (!planned.attempts.is_empty()).then_some((task, planned))
+            })
             .unzip();
         if tasks.is_empty() {
             bail!(
-                "shard {} of {} has no tasks: the selection has only {selection_size}",
+                "shard {} of {} has no episodes: the selection has only {selection_size} tasks of {} attempts",
                 config.shard_index,
-                config.num_shards
+                config.num_shards,
+                config.attempts
             );
         }
         let dir = create_run_folder(out_root)?;
@@ -170,6 +185,7 @@ impl RunPlan {
         };
         Ok(RunPlan {
             dir,
+            episodes: attempts::episodes(&manifest),
             manifest,
             scenario,
             tasks,
@@ -230,12 +246,13 @@ impl RunPlan {
             }
             tasks.push(task.clone());
         }
-        let kept = read_final_records(dir, &tasks);
+        let episodes = attempts::episodes(&manifest);
+        let kept = read_final_records(dir, &episodes);
         let kept_evals = kept
             .keys()
-            .filter_map(|name| {
-                let eval = VideoEval::read(&dir.join(name))?;
-                (eval.status != JudgeStatus::Failed).then(|| (name.clone(), eval))
+            .filter_map(|key| {
+                let eval = VideoEval::read(&dir.join(key))?;
+                (eval.status != JudgeStatus::Failed).then(|| (key.clone(), eval))
             })
             .collect();
         manifest.resumed_at.push(clock::now_rfc3339());
@@ -245,14 +262,15 @@ impl RunPlan {
             manifest,
             scenario,
             tasks,
+            episodes,
             kept,
             kept_evals,
         })
     }
 
-    /// The folder of `task`'s episode.
-    pub fn episode_dir(&self, task: &str) -> PathBuf {
-        self.dir.join(task)
+    /// The folder of the episode with key `key`.
+    pub fn episode_dir(&self, key: &str) -> PathBuf {
+        self.dir.join(key)
     }
 }
 
@@ -289,6 +307,7 @@ fn manifest_tasks(tasks: &[Task], config: &RunConfig) -> anyhow::Result<Vec<Mani
                 sha256: file_sha256(&task.source)?,
                 max_steps: config.max_steps_for(task),
                 reward_kind: task.reward_kind,
+                attempts: (1..=config.attempts).collect(),
             })
         })
         .collect()
@@ -342,18 +361,18 @@ fn create_run_folder(out_root: &Path) -> anyhow::Result<PathBuf> {
     bail!("{}: too many runs started this second", out_root.display())
 }
 
-/// The episode records in `dir` whose status is final.
-fn read_final_records(dir: &Path, tasks: &[Task]) -> BTreeMap<String, EpisodeRecord> {
-    tasks
+/// The episode records in `dir` whose status is final, by episode key.
+fn read_final_records(dir: &Path, episodes: &[EpisodeId]) -> BTreeMap<String, EpisodeRecord> {
+    episodes
         .iter()
-        .filter_map(|task| {
-            let path = dir.join(&task.name).join(RECORD_FILE);
+        .filter_map(|episode| {
+            let path = dir.join(&episode.key).join(RECORD_FILE);
             let text = std::fs::read_to_string(&path).ok()?;
             let record: EpisodeRecord = serde_json::from_str(&text).ok()?;
             record
                 .status
                 .is_final()
-                .then(|| (task.name.clone(), record))
+                .then(|| (episode.key.clone(), record))
         })
         .collect()
 }

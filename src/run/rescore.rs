@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
+use super::attempts::episodes;
 use super::episode::milestones;
 use super::plan::{Manifest, MANIFEST_FILE, RECORD_FILE};
 use super::record::{EpisodeRecord, EpisodeStatus, SimOutcome, StepPayout};
@@ -75,8 +76,8 @@ pub async fn rescore(
     let before = read_scores(dir);
 
     let mut records = BTreeMap::new();
-    for task in &manifest.tasks {
-        let episode_dir = dir.join(&task.name);
+    for episode in episodes(&manifest) {
+        let episode_dir = dir.join(&episode.key);
         let path = episode_dir.join(RECORD_FILE);
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
@@ -84,10 +85,10 @@ pub async fn rescore(
         let mut record: EpisodeRecord = serde_json::from_str(&text)
             .with_context(|| format!("{}: not a valid episode record", path.display()))?;
         if let Some(suite) = &newer_suite {
-            let Some(newer) = suite.task(&task.name) else {
+            let Some(newer) = suite.task(&episode.name) else {
                 bail!(
                     "task `{}` of this run is not in {}",
-                    task.name,
+                    episode.name,
                     suite.paths.root.display()
                 );
             };
@@ -108,7 +109,7 @@ pub async fn rescore(
             write_json_atomic(&path, &record)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
-        records.insert(task.name.clone(), record);
+        records.insert(episode.key, record);
     }
 
     let mut judge_config = manifest.config.judge.clone();
@@ -127,21 +128,20 @@ pub async fn rescore(
     let mut judged = 0;
     let judge_note = match &setup {
         JudgeSetup::Ready(judge) => {
-            for record in records.values() {
-                let episode_dir = dir.join(&record.task.name);
+            for (key, record) in &records {
                 if let Some(eval) =
-                    judge_episode(judge, &episode_dir, record, options.rejudge).await
+                    judge_episode(judge, &dir.join(key), record, options.rejudge).await
                 {
                     judged += usize::from(!eval.cached);
-                    evals.insert(record.task.name.clone(), eval);
+                    evals.insert(key.clone(), eval);
                 }
             }
             format!("judged by {}", judge.model())
         }
         JudgeSetup::Absent(reason) => {
-            for record in records.values() {
-                if let Some(eval) = VideoEval::read(&dir.join(&record.task.name)) {
-                    evals.insert(record.task.name.clone(), eval);
+            for key in records.keys() {
+                if let Some(eval) = VideoEval::read(&dir.join(key)) {
+                    evals.insert(key.clone(), eval);
                 }
             }
             format!("{reason}; saved verdicts were used")

@@ -10,12 +10,15 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::attempt_stats::{self, AttemptOutcome, AttemptStats};
+use super::attempts::episode_key;
 use super::event::OutputProblem;
 use super::plan::{AgentInfo, Manifest};
 use super::record::{EpisodeRecord, EpisodeStatus};
+use super::task_attempts;
 use crate::atomic::{write_atomic, write_json_atomic};
 use crate::judge::client::Usage;
-use crate::judge::eval::VideoEval;
+use crate::judge::eval::{JudgeStatus, VideoEval};
 use crate::judge::parse::Rating;
 use crate::scenario::ScoringProfile;
 use crate::scoring::{self, round2, ScoreInput, TaskScore};
@@ -32,7 +35,9 @@ pub const NOT_RUN: &str = "not_run";
 /// What the result files are built from.
 pub struct ResultsInput<'a> {
     pub manifest: &'a Manifest,
+    /// Episode records by episode key (see [`super::attempts`]).
     pub records: &'a BTreeMap<String, EpisodeRecord>,
+    /// The judge's verdicts by episode key.
     pub evals: &'a BTreeMap<String, VideoEval>,
     /// Why there is no judge, when there is none.
     pub judge_absent: Option<&'a str>,
@@ -47,13 +52,24 @@ pub struct Results {
     pub complete: bool,
     pub task_category: Vec<String>,
     pub num_tasks: usize,
+    /// The sum of the task scores (with attempts, of their means).
     pub total_score: f64,
     pub total_max_score: f64,
     pub task_metrics: BTreeMap<String, TaskMetrics>,
+    /// Attempts played per task (`config.attempts`).
+    #[serde(default = "one_attempt")]
+    pub attempts: u32,
+    /// The attempt statistics of each category.
+    #[serde(default)]
+    pub category_stats: BTreeMap<String, AttemptStats>,
+    /// The attempt statistics of the whole run.
+    #[serde(default)]
+    pub total_stats: Option<AttemptStats>,
     /// Averages of the judge's criteria over the tasks it rated.
     pub criteria_averages: BTreeMap<Criterion, f64>,
     pub judge: JudgeSummary,
     pub scoring_profile: ScoringProfile,
+    /// Episodes by status (with attempts, every attempt counts).
     pub statuses: BTreeMap<String, usize>,
     pub failures: BTreeMap<crate::protocol::FailureKind, u32>,
     pub steps: u64,
@@ -78,11 +94,15 @@ pub struct JudgeSummary {
     pub cost_usd: Option<f64>,
 }
 
-/// One task's line in `results.json`.
+/// One task's line in `results.json`: its episode, or with several
+/// attempts their summary (see [`task_attempts`]) and each attempt's line.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TaskMetrics {
     pub category: String,
-    /// An episode status, or `not_run`.
+    /// Which attempt this line is, in `attempt_metrics`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<u32>,
+    /// An episode status, or `not_run`; with attempts, the most frequent.
     pub status: String,
     pub score: f64,
     pub max_score: f64,
@@ -104,6 +124,16 @@ pub struct TaskMetrics {
     pub error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub video: Option<String>,
+    /// What the task's attempts say together (absent on an attempt's line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<AttemptStats>,
+    /// Each attempt's line, when the run plays several.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attempt_metrics: Vec<TaskMetrics>,
+}
+
+fn one_attempt() -> u32 {
+    1
 }
 
 /// The score of one episode under `profile`, with its verdict if any.
@@ -139,10 +169,35 @@ pub fn task_score(
     )
 }
 
+/// How an attempt counts towards the attempt statistics.
+fn outcome_of(
+    record: Option<&EpisodeRecord>,
+    eval: Option<&VideoEval>,
+    score: f64,
+) -> AttemptOutcome {
+    let Some(record) = record else {
+        return AttemptOutcome::Pending;
+    };
+    let judge_failed =
+        eval.is_some_and(|e| matches!(e.status, JudgeStatus::Failed | JudgeStatus::Unparseable));
+    match record.status {
+        EpisodeStatus::Interrupted => AttemptOutcome::Pending,
+        EpisodeStatus::Error => AttemptOutcome::InfraFailure,
+        _ if judge_failed => AttemptOutcome::InfraFailure,
+        status => AttemptOutcome::Scored {
+            score,
+            success: (record.task.reward_kind != RewardKind::Judge && record.sim.max > 0.0)
+                .then_some(status == EpisodeStatus::Success),
+        },
+    }
+}
+
 /// Builds `results.json` from what the run has so far.
 pub fn build(input: &ResultsInput) -> Results {
     let manifest = input.manifest;
     let profile = manifest.config.scoring;
+    let per_task = manifest.config.attempts.max(1);
+    let mut outcomes_by_task: Vec<(&str, Vec<AttemptOutcome>)> = Vec::new();
     let mut task_metrics = BTreeMap::new();
     let mut statuses: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = BTreeMap::new();
@@ -152,43 +207,70 @@ pub fn build(input: &ResultsInput) -> Results {
     let mut rated = 0;
     let (mut total, mut total_max, mut steps) = (0.0, 0.0, 0);
     for task in &manifest.tasks {
-        let eval = input.evals.get(&task.name);
-        let metrics = match input.records.get(&task.name) {
-            Some(record) => {
-                for (kind, count) in &record.failures {
-                    *failures.entry(*kind).or_insert(0) += count;
-                }
-                steps += record.steps;
-                if let Some(eval) = eval {
-                    usage.prompt_tokens += eval.usage.prompt_tokens;
-                    usage.completion_tokens += eval.usage.completion_tokens;
-                    usage.total_tokens += eval.usage.total_tokens;
-                    if let Some(c) = eval.cost_usd {
-                        *cost.get_or_insert(0.0) += c;
+        let mut attempts = Vec::new();
+        let mut outcomes = Vec::new();
+        for &attempt in &task.attempts {
+            let key = episode_key(&task.name, attempt, per_task);
+            let eval = input.evals.get(&key);
+            let record = input.records.get(&key);
+            let mut metrics = match record {
+                Some(record) => {
+                    for (kind, count) in &record.failures {
+                        *failures.entry(*kind).or_insert(0) += count;
                     }
-                    if let Some(ratings) = eval.usable_ratings() {
-                        rated += 1;
-                        for (criterion, rating) in ratings {
-                            if let Rating::Score(value) = rating {
-                                let slot = criteria_sums.entry(*criterion).or_insert((0.0, 0));
-                                slot.0 += value;
-                                slot.1 += 1;
+                    steps += record.steps;
+                    if let Some(eval) = eval {
+                        usage.prompt_tokens += eval.usage.prompt_tokens;
+                        usage.completion_tokens += eval.usage.completion_tokens;
+                        usage.total_tokens += eval.usage.total_tokens;
+                        if let Some(c) = eval.cost_usd {
+                            *cost.get_or_insert(0.0) += c;
+                        }
+                        if let Some(ratings) = eval.usable_ratings() {
+                            rated += 1;
+                            for (criterion, rating) in ratings {
+                                if let Rating::Score(value) = rating {
+                                    let slot = criteria_sums.entry(*criterion).or_insert((0.0, 0));
+                                    slot.0 += value;
+                                    slot.1 += 1;
+                                }
                             }
                         }
                     }
+                    metrics_of(&key, record, eval, task_score(profile, record, eval))
                 }
-                metrics_of(record, eval, task_score(profile, record, eval))
-            }
-            // Tasks not run yet still count towards the maximum: it is the suite's.
-            None => not_run(&task.category, scoring::max_score(task.reward_kind)),
-        };
+                // Tasks not run yet still count towards the maximum: it is the suite's.
+                None => not_run(&task.category, scoring::max_score(task.reward_kind)),
+            };
+            *statuses.entry(metrics.status.clone()).or_insert(0) += 1;
+            outcomes.push(outcome_of(record, eval, metrics.score));
+            metrics.attempt = (per_task > 1).then_some(attempt);
+            attempts.push(metrics);
+        }
+        let mut metrics = task_attempts::combine(attempts, &outcomes);
+        metrics.stats = Some(AttemptStats {
+            scores: attempt_stats::counted_scores(&outcomes),
+            ..attempt_stats::stats(&[&outcomes], per_task)
+        });
         total += metrics.score;
         total_max += metrics.max_score;
-        *statuses.entry(metrics.status.clone()).or_insert(0) += 1;
         task_metrics.insert(task.name.clone(), metrics);
+        outcomes_by_task.push((&task.category, outcomes));
     }
     let mut categories: Vec<String> = manifest.tasks.iter().map(|t| t.category.clone()).collect();
     categories.dedup();
+    let group_stats = |in_group: &dyn Fn(&str) -> bool| {
+        let tasks: Vec<&[AttemptOutcome]> = outcomes_by_task
+            .iter()
+            .filter(|(category, _)| in_group(category))
+            .map(|(_, outcomes)| outcomes.as_slice())
+            .collect();
+        attempt_stats::stats(&tasks, per_task)
+    };
+    let category_stats = categories
+        .iter()
+        .map(|name| (name.clone(), group_stats(&|c| c == name)))
+        .collect();
     let judge_only = manifest
         .tasks
         .iter()
@@ -197,17 +279,17 @@ pub fn build(input: &ResultsInput) -> Results {
     Results {
         version: RESULTS_VERSION,
         run_id: manifest.run_id.clone(),
-        complete: manifest.tasks.iter().all(|t| {
-            input
-                .records
-                .get(&t.name)
-                .is_some_and(|r| r.status.is_final())
-        }),
+        complete: super::attempts::episodes(manifest)
+            .iter()
+            .all(|e| input.records.get(&e.key).is_some_and(|r| r.status.is_final())),
         task_category: categories,
         num_tasks: manifest.tasks.len(),
         total_score: round2(total),
         total_max_score: round2(total_max),
         task_metrics,
+        attempts: per_task,
+        category_stats,
+        total_stats: Some(group_stats(&|_| true)),
         criteria_averages: criteria_sums
             .into_iter()
             .map(|(criterion, (sum, n))| (criterion, round2(sum / f64::from(n))))
@@ -244,9 +326,15 @@ pub fn build(input: &ResultsInput) -> Results {
     }
 }
 
-fn metrics_of(record: &EpisodeRecord, eval: Option<&VideoEval>, score: TaskScore) -> TaskMetrics {
+fn metrics_of(
+    key: &str,
+    record: &EpisodeRecord,
+    eval: Option<&VideoEval>,
+    score: TaskScore,
+) -> TaskMetrics {
     TaskMetrics {
         category: record.task.category.clone(),
+        attempt: None,
         status: record.status.as_str().into(),
         score: score.score,
         max_score: score.max_score,
@@ -270,13 +358,16 @@ fn metrics_of(record: &EpisodeRecord, eval: Option<&VideoEval>, score: TaskScore
             .files
             .video
             .as_ref()
-            .map(|file| format!("{}/{file}", record.task.name)),
+            .map(|file| format!("{key}/{file}")),
+        stats: None,
+        attempt_metrics: Vec::new(),
     }
 }
 
 fn not_run(category: &str, max_score: f64) -> TaskMetrics {
     TaskMetrics {
         category: category.into(),
+        attempt: None,
         status: NOT_RUN.into(),
         score: 0.0,
         max_score,
@@ -294,6 +385,8 @@ fn not_run(category: &str, max_score: f64) -> TaskMetrics {
         wall_s: 0.0,
         error: None,
         video: None,
+        stats: None,
+        attempt_metrics: Vec::new(),
     }
 }
 
@@ -328,6 +421,59 @@ pub fn write_all(dir: &Path, input: &ResultsInput) -> Result<(), OutputProblem> 
         &agentbeats(input.manifest, &results),
     )
     .map_err(|e| problem(AGENTBEATS_FILE, e))
+}
+
+/// The attempts part of `result.txt`: the run's and each task's interval,
+/// success rate and pass@k.
+fn attempts_text(out: &mut String, manifest: &Manifest, results: &Results) {
+    let last = results.attempts;
+    let _ = writeln!(
+        out,
+        "\n{last} attempts per task; 95% intervals (score: bootstrap over attempts; success: Wilson); infra = attempts lost to mcu errors or judge failures, left out"
+    );
+    let width = results
+        .task_metrics
+        .keys()
+        .map(String::len)
+        .max()
+        .unwrap_or(4)
+        .max(5);
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:>10}  {:>6}  {:>16}  {:>18}  {:>6}  {:>6}",
+        "task",
+        "attempts",
+        "mean",
+        "score 95% CI",
+        "successes",
+        "pass@1",
+        format!("pass@{last}")
+    );
+    let mut line = |name: &str, score: f64, stats: &AttemptStats| {
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>10}  {:>6.2}  {:>16}  {:>18}  {:>6}  {:>6}",
+            name,
+            stats.counted_text(),
+            score,
+            stats.score_interval_text(),
+            stats.success_text(),
+            stats.pass_at_text(1),
+            stats.pass_at_text(last)
+        );
+    };
+    for task in &manifest.tasks {
+        if let Some((m, stats)) = results
+            .task_metrics
+            .get(&task.name)
+            .and_then(|m| Some((m, m.stats.as_ref()?)))
+        {
+            line(&task.name, m.score, stats);
+        }
+    }
+    if let Some(stats) = &results.total_stats {
+        line("total", results.total_score, stats);
+    }
 }
 
 /// `result.txt`: the run for a human.
@@ -406,6 +552,9 @@ pub fn summary_text(manifest: &Manifest, results: &Results) -> String {
             m.steps,
             failures
         );
+    }
+    if results.attempts > 1 {
+        attempts_text(&mut out, manifest, results);
     }
     let errors: Vec<&str> = manifest
         .tasks

@@ -22,6 +22,7 @@ pub(super) const CONFIG: &[&str] = &[
     "max_steps",
     "max_steps_long",
     "seed",
+    "attempts",
     "jobs",
     "obs_size",
     "step_timeout_s",

@@ -63,6 +63,9 @@ impl Participant {
     }
 }
 
+/// The most attempts per task a run may ask for.
+pub const MAX_ATTEMPTS: u32 = 1000;
+
 /// The `[config]` table.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(default)]
@@ -80,7 +83,9 @@ pub struct RunConfig {
     /// Step budget for long-horizon tasks (default 12000).
     pub max_steps_long: Option<u32>,
     pub seed: u64,
-    /// Tasks played at once.
+    /// How many times each task is played, each attempt in its own world.
+    pub attempts: u32,
+    /// Episodes played at once.
     pub jobs: u32,
     /// Size of the observation images sent to the agent.
     pub obs_size: ObsSize,
@@ -109,6 +114,7 @@ impl Default for RunConfig {
             max_steps: None,
             max_steps_long: None,
             seed: 0,
+            attempts: 1,
             jobs: 1,
             obs_size: ObsSize {
                 width: 128,
@@ -127,6 +133,17 @@ impl Default for RunConfig {
 }
 
 impl RunConfig {
+    /// Checks `attempts`.
+    pub fn check_attempts(&self) -> Result<(), String> {
+        if !(1..=MAX_ATTEMPTS).contains(&self.attempts) {
+            return Err(format!(
+                "`config.attempts` must be from 1 to {MAX_ATTEMPTS}, found {}",
+                self.attempts
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks `shard_index` and `num_shards` together.
     pub fn check_shard(&self) -> Result<(), String> {
         if self.num_shards == 0 {
@@ -143,11 +160,13 @@ impl RunConfig {
         Ok(())
     }
 
-    /// Whether the task at `position` of the selection belongs to this
-    /// shard: shards take every `num_shards`-th task, so each gets a mix
-    /// of categories and the split depends only on the selection.
-    pub fn in_shard(&self, position: usize) -> bool {
-        position % self.num_shards.max(1) as usize == self.shard_index as usize
+    /// Whether attempt `attempt` (from 1) of the task at `position` of the
+    /// selection belongs to this shard: shards take every `num_shards`-th
+    /// episode (tasks in selection order, each with its attempts), so each
+    /// gets a mix of categories and the split depends only on the selection.
+    pub fn in_shard(&self, position: usize, attempt: u32) -> bool {
+        let episode = position * self.attempts.max(1) as usize + (attempt as usize - 1);
+        episode % self.num_shards.max(1) as usize == self.shard_index as usize
     }
 
     /// The step budget of `task` under this config.
@@ -376,6 +395,7 @@ impl Scenario {
         if config.jobs == 0 {
             return Err("`config.jobs` must be at least 1".into());
         }
+        config.check_attempts()?;
         config.check_shard()?;
         if !(config.step_timeout_s.is_finite() && config.step_timeout_s > 0.0) {
             return Err(format!(
