@@ -65,8 +65,13 @@ impl<'a> AgentSession<'a> {
 
     /// Sends the task's init message; later observations continue its context.
     pub async fn init(&mut self, task_text: &str) -> InitOutcome {
+        self.init_with(protocol::init_payload(task_text)).await
+    }
+
+    /// Sends an init payload of another environment's form and reads the
+    /// agent's ack the same way.
+    pub async fn init_with(&mut self, payload: serde_json::Value) -> InitOutcome {
         let started = Instant::now();
-        let payload = protocol::init_payload(task_text);
         let (ack, received) = match self.exchange(payload).await {
             Ok((payload, received)) => (
                 protocol::decode_ack(&payload)
@@ -126,21 +131,24 @@ impl<'a> AgentSession<'a> {
         }
     }
 
+    /// Sends one payload in the episode's context (opening it on the first
+    /// message); returns the reply's content as the agent sent it.
+    pub async fn converse(&mut self, payload: serde_json::Value) -> Result<Content, StepFailure> {
+        let message = Message::text(Role::User, payload.to_string(), self.context_id.clone());
+        let reply: Reply = self.client.send(message).await.map_err(|e| failed(&e))?;
+        if self.context_id.is_none() {
+            self.context_id = reply.context_id.clone();
+        }
+        Ok(reply.content)
+    }
+
     /// Sends one payload; returns the reply payload as JSON and as received.
     async fn exchange(
         &mut self,
         payload: serde_json::Value,
     ) -> Result<(serde_json::Value, String), (StepFailure, Option<String>)> {
-        let message = Message::text(Role::User, payload.to_string(), self.context_id.clone());
-        let reply: Reply = self
-            .client
-            .send(message)
-            .await
-            .map_err(|e| (failed(&e), None))?;
-        if self.context_id.is_none() {
-            self.context_id = reply.context_id.clone();
-        }
-        match reply.content {
+        let content = self.converse(payload).await.map_err(|f| (f, None))?;
+        match content {
             Content::Data(data) => {
                 let received = data.to_string();
                 Ok((data, received))

@@ -35,6 +35,23 @@ enum DevCommand {
     Coverage(CoverageArgs),
     /// Simulator steps per second with rendering, and memory.
     SimBench(SimBenchArgs),
+    /// Plancraft environment steps per second (the oracle's actions on a split).
+    PlancraftBench(PlancraftBenchArgs),
+}
+
+#[derive(Args)]
+struct PlancraftBenchArgs {
+    /// A Plancraft split file.
+    #[arg(long)]
+    split: PathBuf,
+    /// How many times to play the split's solvable examples.
+    #[arg(long, default_value_t = 200)]
+    rounds: u32,
+    /// Also write the examples and the oracle's actions to this JSON file
+    /// (`[{inventory, target, actions, final}]`), for timing and checking
+    /// Plancraft's own environment on the same steps.
+    #[arg(long, value_name = "FILE")]
+    dump: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -60,6 +77,7 @@ pub fn run(args: DevArgs) -> anyhow::Result<()> {
     match args.command {
         DevCommand::Coverage(args) => coverage(args),
         DevCommand::SimBench(args) => sim_bench(args),
+        DevCommand::PlancraftBench(args) => plancraft_bench(args),
     }
 }
 
@@ -240,4 +258,70 @@ fn resident_mb() -> Option<f64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024.0)
+}
+
+/// Steps of the Plancraft environment alone: the oracle's action texts for
+/// each solvable example are read, applied and observed (the text
+/// observation; with `_with_image` also the 640×360 screen as PNG), with
+/// no agent. Planning is done before the clock starts.
+fn plancraft_bench(args: PlancraftBenchArgs) -> anyhow::Result<()> {
+    use mcu::plancraft::{env::Table, oracle, reply, screen, split};
+    let examples = split::load(&args.split)?;
+    let episodes: Vec<(Table, &str, Vec<String>)> = examples
+        .iter()
+        .filter_map(|e| {
+            let table = Table::new(&e.inventory());
+            let actions = oracle::solve(&table, &e.target).ok()?;
+            Some((table, e.target.as_str(), actions))
+        })
+        .collect();
+    anyhow::ensure!(!episodes.is_empty(), "the split has no solvable example");
+    if let Some(path) = &args.dump {
+        let dumped: Vec<serde_json::Value> = episodes
+            .iter()
+            .map(|(start, target, actions)| {
+                let mut table = start.clone();
+                for text in actions {
+                    if let reply::Reply::Env(action) = reply::read(text) {
+                        table.apply(action);
+                    }
+                }
+                let slots = |t: &Table| -> serde_json::Map<String, serde_json::Value> {
+                    t.stacks()
+                        .map(|(slot, stack)| (slot.to_string(), json!(stack)))
+                        .collect()
+                };
+                json!({"inventory": slots(start), "target": target, "actions": actions, "final": slots(&table)})
+            })
+            .collect();
+        std::fs::write(path, serde_json::to_string(&dumped)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let play = |rounds: u32, image: bool| {
+        let mut steps = 0u64;
+        let started = Instant::now();
+        for _ in 0..rounds {
+            for (start, target, actions) in &episodes {
+                let mut table = start.clone();
+                for text in actions {
+                    if let reply::Reply::Env(action) = reply::read(text) {
+                        table.apply(action);
+                    }
+                    std::hint::black_box(table.text(target));
+                    if image {
+                        std::hint::black_box(screen::png(&screen::draw(&table, 640, 360)));
+                    }
+                    steps += 1;
+                }
+            }
+        }
+        steps as f64 / started.elapsed().as_secs_f64()
+    };
+    let report = json!({
+        "examples": episodes.len(),
+        "steps_per_s": play(args.rounds, false),
+        "steps_per_s_with_image": play(args.rounds.div_ceil(20).max(1), true),
+    });
+    println!("{report}");
+    Ok(())
 }

@@ -17,6 +17,7 @@ use mcu::suite::{self, select, Task};
   mcu list --category craft --category hunt  categories and aliases (craft → crafting)
   mcu list --task 'mine_*'                   task names or globs
   mcu list --tasks ~/MCU/task_configs/..     another suite (mcu or upstream layout)
+  mcu list --tasks val.small.json            a Plancraft split (one task per example)
   mcu list --scenario scenarios/quickstart.toml
                                              what that scenario would run
   mcu list --format json | jq '.[].name'     machine-readable")]
@@ -28,8 +29,9 @@ pub struct ListArgs {
     /// Only tasks with this name or matching this glob. Repeatable.
     #[arg(long, short = 't', value_name = "NAME|GLOB")]
     task: Vec<String>,
-    /// The task suite folder [default: $MCU_TASKS, else ./benchmark]
-    #[arg(long, value_name = "DIR")]
+    /// The task suite folder, or a Plancraft split file (`.json`)
+    /// [default: $MCU_TASKS, else ./benchmark]
+    #[arg(long, value_name = "DIR|SPLIT")]
     tasks: Option<PathBuf>,
     /// Show what this scenario would run (its suite, selection and step budgets).
     #[arg(long, value_name = "FILE")]
@@ -67,16 +69,19 @@ pub fn run(args: ListArgs) -> anyhow::Result<()> {
         .clone()
         .or_else(|| config.tasks.clone())
         .unwrap_or_else(suite::default_root);
+    let mut categories = config.task_category.clone();
+    categories.extend(args.category);
+    let mut names = config.task_names.clone();
+    names.extend(args.task);
+    if mcu::plancraft::split::is_split_file(&root) {
+        return list_plancraft(&root, &categories, &names, &config, args.format);
+    }
     let suite = suite::load(&root)
         .with_context(|| format!("loading the task suite at {}", root.display()))?;
     for warning in &suite.warnings {
         eprintln!("warning: {warning}");
     }
 
-    let mut categories = config.task_category.clone();
-    categories.extend(args.category);
-    let mut names = config.task_names.clone();
-    names.extend(args.task);
     let tasks = if args.scenario.is_none() && categories.is_empty() && names.is_empty() {
         suite.tasks.iter().collect()
     } else {
@@ -135,4 +140,82 @@ fn print_table(tasks: &[&Task], config: &RunConfig) {
         count(suite::RewardKind::Milestone),
         count(suite::RewardKind::Judge),
     );
+}
+
+/// One Plancraft example as `mcu list --format json` prints it.
+#[derive(Serialize)]
+struct ExampleRow<'a> {
+    name: &'a str,
+    category: &'a str,
+    text: String,
+    target: &'a str,
+    impossible: bool,
+    max_steps: u32,
+    inventory: Vec<String>,
+}
+
+fn list_plancraft(
+    split: &std::path::Path,
+    categories: &[String],
+    names: &[String],
+    config: &RunConfig,
+    format: Format,
+) -> anyhow::Result<()> {
+    use mcu::plancraft::{run, split as plancraft_split};
+    let examples = plancraft_split::load(split)?;
+    let examples = run::select(&examples, categories, names)?;
+    let budget = config.max_steps.unwrap_or(run::DEFAULT_BUDGET);
+    let rows: Vec<ExampleRow> = examples
+        .iter()
+        .map(|e| ExampleRow {
+            name: &e.id,
+            category: &e.complexity_split,
+            text: format!("Craft an item of type: {}", e.target),
+            target: &e.target,
+            impossible: e.impossible,
+            max_steps: budget,
+            inventory: e
+                .slotted_inventory
+                .values()
+                .map(|s| format!("{} {}", s.quantity, s.item))
+                .collect(),
+        })
+        .collect();
+    match format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&rows)?),
+        Format::Table => {
+            let mut table = Table::new();
+            table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
+                "category",
+                "task",
+                "target",
+                "impossible",
+                "max steps",
+                "inventory",
+            ]);
+            for row in &rows {
+                table.add_row(vec![
+                    Cell::new(row.category),
+                    Cell::new(row.name),
+                    Cell::new(row.target),
+                    Cell::new(if row.impossible { "yes" } else { "" }),
+                    Cell::new(row.max_steps).set_alignment(CellAlignment::Right),
+                    Cell::new(row.inventory.join(", ")),
+                ]);
+            }
+            println!("{table}");
+            let impossible = rows.iter().filter(|r| r.impossible).count();
+            println!(
+                "{} Plancraft examples in {} complexity splits ({impossible} impossible)",
+                rows.len(),
+                {
+                    let mut splits: Vec<&str> = rows.iter().map(|r| r.category).collect();
+                    splits.sort_unstable();
+                    splits.dedup();
+                    splits.len()
+                }
+            );
+        }
+    }
+    Ok(())
 }

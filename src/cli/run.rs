@@ -1,6 +1,6 @@
 //! `mcu run`: evaluate an agent on a scenario's tasks.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -9,12 +9,13 @@ use clap::Args;
 
 use mcu::a2a::{A2aClient, ClientOptions};
 use mcu::judge::JudgeSetup;
+use mcu::plancraft::run::PlancraftRun;
 use mcu::run::interrupt::{watch_ctrl_c, StopSignal, INTERRUPTED_EXIT_CODE};
 use mcu::run::participant::AgentProcess;
 use mcu::run::plan::RunPlan;
 use mcu::run::results::SUMMARY_FILE;
 use mcu::run::{execute, RunContext};
-use mcu::scenario::Scenario;
+use mcu::scenario::{Participant, Scenario};
 
 use super::judge_args::{JudgeFlags, ProfileArg};
 
@@ -110,6 +111,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         .worker_threads(2)
         .enable_all()
         .build()?;
+    if let Some(scenario) = plancraft_scenario(&args)? {
+        return run_plancraft(&args, scenario, &runtime);
+    }
     let mut plan = match &args.resume {
         Some(dir) => RunPlan::resume(dir, args.jobs)?,
         None => new_plan(&args)?,
@@ -139,60 +143,22 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
         .cloned()
         .context("the scenario has no participant")?;
     let endpoint = plan.manifest.agent.endpoint.clone();
-    let options = ClientOptions {
-        timeout: Duration::from_secs_f64(plan.scenario.config.step_timeout_s),
-        ..ClientOptions::default()
-    };
-
-    let process: Arc<Mutex<Option<AgentProcess>>> = Arc::new(Mutex::new(None));
-    let client: A2aClient = match &agent.cmd {
-        Some(cmd) => {
-            let log = plan.dir.join(format!("{}.log", agent.role));
-            let mut started = AgentProcess::start(&agent.role, cmd, &agent.env, &log)?;
-            eprintln!(
-                "mcu: started agent `{}` (log: {}); waiting for its card at {endpoint}",
-                agent.role,
-                log.display()
-            );
-            let client = runtime.block_on(started.wait_for_agent(
-                &endpoint,
-                &options,
-                agent.startup_timeout(),
-            ))?;
-            *lock(&process) = Some(started);
-            client
-        }
-        None => runtime
-            .block_on(A2aClient::connect(&endpoint, options.clone()))
-            .with_context(|| {
-                format!(
-                    "could not reach agent `{}` at {endpoint}; start it first, or give the participant a `cmd` so mcu starts it",
-                    agent.role
-                )
-            })?,
-    };
-
-    let stop = StopSignal::default();
-    let abort_process = process.clone();
-    watch_ctrl_c(runtime.handle(), stop.clone(), move || {
-        if let Some(process) = lock(&abort_process).as_mut() {
-            process.stop();
-        }
-    });
+    let timeout = plan.scenario.config.step_timeout_s;
+    let connected = ConnectedAgent::start(&runtime, &agent, &endpoint, timeout, &plan.dir)?;
+    let client = &connected.client;
+    let stop = &connected.stop;
     let outcome = execute(
         &plan,
         RunContext {
-            client: &client,
+            client,
             runtime: runtime.handle(),
-            stop: &stop,
+            stop,
             judge: &judge,
             progress: !args.quiet,
             subscribers: Vec::new(),
         },
     );
-    if let Some(mut process) = lock(&process).take() {
-        process.stop();
-    }
+    connected.stop_agent();
     let outcome = outcome?;
 
     if let Ok(summary) = std::fs::read_to_string(plan.dir.join(SUMMARY_FILE)) {
@@ -284,4 +250,166 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The agent a run plays with, connected (and started, for a `cmd`
+/// participant), with Ctrl-C wired to stop the run and the agent.
+struct ConnectedAgent {
+    client: A2aClient,
+    process: Arc<Mutex<Option<AgentProcess>>>,
+    stop: StopSignal,
+}
+
+impl ConnectedAgent {
+    fn start(
+        runtime: &tokio::runtime::Runtime,
+        agent: &Participant,
+        endpoint: &str,
+        step_timeout_s: f64,
+        run_dir: &Path,
+    ) -> anyhow::Result<ConnectedAgent> {
+        let options = ClientOptions {
+            timeout: Duration::from_secs_f64(step_timeout_s),
+            ..ClientOptions::default()
+        };
+        let process: Arc<Mutex<Option<AgentProcess>>> = Arc::new(Mutex::new(None));
+        let client: A2aClient = match &agent.cmd {
+            Some(cmd) => {
+                let log = run_dir.join(format!("{}.log", agent.role));
+                let mut started = AgentProcess::start(&agent.role, cmd, &agent.env, &log)?;
+                eprintln!(
+                    "mcu: started agent `{}` (log: {}); waiting for its card at {endpoint}",
+                    agent.role,
+                    log.display()
+                );
+                let client = runtime.block_on(started.wait_for_agent(
+                    endpoint,
+                    &options,
+                    agent.startup_timeout(),
+                ))?;
+                *lock(&process) = Some(started);
+                client
+            }
+            None => runtime
+                .block_on(A2aClient::connect(endpoint, options.clone()))
+                .with_context(|| {
+                    format!(
+                        "could not reach agent `{}` at {endpoint}; start it first, or give the participant a `cmd` so mcu starts it",
+                        agent.role
+                    )
+                })?,
+        };
+        let stop = StopSignal::default();
+        let abort_process = process.clone();
+        watch_ctrl_c(runtime.handle(), stop.clone(), move || {
+            if let Some(process) = lock(&abort_process).as_mut() {
+                process.stop();
+            }
+        });
+        Ok(ConnectedAgent {
+            client,
+            process,
+            stop,
+        })
+    }
+
+    /// Stops the agent process mcu started, if any.
+    fn stop_agent(&self) {
+        if let Some(mut process) = lock(&self.process).take() {
+            process.stop();
+        }
+    }
+}
+
+/// The scenario, when this run plays a Plancraft split (`config.tasks` or
+/// `--tasks` names a `.json` file) rather than a Minecraft task suite.
+fn plancraft_scenario(args: &RunArgs) -> anyhow::Result<Option<(Scenario, String)>> {
+    if let Some(dir) = &args.resume {
+        let manifest = std::fs::read_to_string(dir.join(mcu::plancraft::run::MANIFEST_FILE))
+            .unwrap_or_default();
+        if manifest.contains("\"environment\": \"plancraft\"") {
+            bail!(
+                "{} is a Plancraft run; resuming Plancraft runs is not supported yet: start the run again",
+                dir.display()
+            );
+        }
+        return Ok(None);
+    }
+    let Some(path) = &args.scenario else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+    let mut scenario = Scenario::parse(&text, path, &|name| std::env::var(name).ok())?;
+    if let Some(tasks) = &args.tasks {
+        scenario.config.tasks = Some(tasks.clone());
+    }
+    let is_split = scenario
+        .config
+        .tasks
+        .as_deref()
+        .is_some_and(mcu::plancraft::split::is_split_file);
+    Ok(is_split.then_some((scenario, text)))
+}
+
+/// `mcu run` on a Plancraft split.
+fn run_plancraft(
+    args: &RunArgs,
+    (mut scenario, text): (Scenario, String),
+    runtime: &tokio::runtime::Runtime,
+) -> anyhow::Result<u8> {
+    let config = &mut scenario.config;
+    if let Some(jobs) = args.jobs {
+        anyhow::ensure!(jobs >= 1, "--jobs must be at least 1");
+        config.jobs = jobs;
+    }
+    if let Some(max_steps) = args.max_steps {
+        anyhow::ensure!(max_steps >= 1, "--max-steps must be at least 1");
+        config.max_steps = Some(max_steps);
+    }
+    if !args.tasks_selected.is_empty() || !args.categories.is_empty() {
+        config.task_names = args.tasks_selected.clone();
+        config.task_category = args.categories.clone();
+    }
+    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("output"));
+    let run = PlancraftRun::prepare(&scenario, &text, &out)?;
+    let agent = scenario
+        .agent()
+        .cloned()
+        .context("the scenario has no `[[participants]]`; add one with `endpoint`")?;
+    let endpoint = match (&args.endpoint, &agent.endpoint) {
+        (Some(endpoint), _) | (None, Some(endpoint)) => endpoint.clone(),
+        (None, None) => bail!("participant `{}` has no `endpoint`", agent.role),
+    };
+    let agent = Participant {
+        cmd: if args.endpoint.is_some() {
+            None
+        } else {
+            agent.cmd.clone()
+        },
+        ..agent
+    };
+    let connected = ConnectedAgent::start(
+        runtime,
+        &agent,
+        &endpoint,
+        scenario.config.step_timeout_s,
+        &run.dir,
+    )?;
+    let records = run.execute(
+        &connected.client,
+        runtime.handle(),
+        &connected.stop,
+        !args.quiet,
+    );
+    connected.stop_agent();
+    records?;
+    if let Ok(summary) = std::fs::read_to_string(run.dir.join(mcu::plancraft::run::SUMMARY_FILE)) {
+        println!("{summary}");
+    }
+    println!("run folder: {}", run.dir.display());
+    if connected.stop.is_requested() {
+        return Ok(INTERRUPTED_EXIT_CODE);
+    }
+    Ok(0)
 }

@@ -216,6 +216,28 @@ impl Table {
     }
 }
 
+/// Reads a text observation back: the target and the table it shows.
+/// `None` when the text is not an observation (an answer to think or search).
+pub fn read_text(text: &str) -> Option<(String, Table)> {
+    let mut lines = text.lines();
+    let target = lines.next()?.strip_prefix("Craft an item of type: ")?;
+    if lines.next()? != "inventory:" {
+        return None;
+    }
+    let mut inventory = BTreeMap::new();
+    for line in lines {
+        let mut words = line.strip_prefix(" - ")?.split(' ');
+        let (item, slot, _, quantity) =
+            (words.next()?, words.next()?, words.next()?, words.next()?);
+        let stack = Stack {
+            item: item.to_string(),
+            quantity: quantity.parse().ok()?,
+        };
+        inventory.insert(slot_index(slot)?, stack);
+    }
+    Some((target.to_string(), Table::new(&inventory)))
+}
+
 pub fn item_id(name: &str) -> Option<ItemId> {
     registry().item_named(name)
 }

@@ -3,11 +3,17 @@
 //! text actions. [`split`] reads Plancraft's split files, [`env`] holds the
 //! table and its move/smelt rules on the shared 1.16.5 recipe table,
 //! [`reply`] reads an agent's answer the way Plancraft's evaluator does,
-//! [`search`] answers `search:`, and [`oracle`] plans from the recipes.
+//! [`search`] answers `search:`, [`oracle`] plans from the recipes,
+//! [`protocol`] is the A2A conversation, [`screen`] the image observation,
+//! [`episode`] plays one example and [`run`] a whole split.
 
 pub mod env;
+pub mod episode;
 pub mod oracle;
+pub mod protocol;
 pub mod reply;
+pub mod run;
+pub mod screen;
 pub mod search;
 pub mod split;
 

@@ -190,6 +190,15 @@ fn the_text_observation_lists_slots_in_order() {
     );
 }
 
+#[test]
+fn a_text_observation_reads_back_into_the_same_table() {
+    let state = table(&[(12, "dirt", 3), (1, "oak_log", 1), (45, "stick", 2)]);
+    let (target, read) = super::env::read_text(&state.text("stick")).expect("an observation");
+    assert_eq!(target, "stick");
+    assert_eq!(read, state);
+    assert!(super::env::read_text("Ok").is_none());
+}
+
 fn fixture() -> Vec<split::Example> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/plancraft/fixture.json");
     split::load(&path).expect("the fixture split loads")

@@ -345,7 +345,7 @@ fn play_steps(setup: &EpisodeSetup, env: EpisodeEnv<'_>, tally: &mut Tally) -> E
 }
 
 /// Failure kinds that mean nothing came back at all.
-fn is_silence(kind: FailureKind) -> bool {
+pub fn is_silence(kind: FailureKind) -> bool {
     matches!(kind, FailureKind::Transport | FailureKind::Timeout)
 }
 

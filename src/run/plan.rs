@@ -331,7 +331,7 @@ fn absolute(path: &Path) -> PathBuf {
 }
 
 /// Creates `<out_root>/<timestamp>` (with `_2`, `_3`, … when taken).
-fn create_run_folder(out_root: &Path) -> anyhow::Result<PathBuf> {
+pub(crate) fn create_run_folder(out_root: &Path) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(out_root).with_context(|| {
         format!(
             "cannot create the output folder {}; choose another with --out",

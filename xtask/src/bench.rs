@@ -13,6 +13,13 @@
 //! Whole runs: `mcu run` plays one 900-step task, then the default task
 //! selection with two jobs, against the release noop agent; figures come
 //! from the run's own records and from the process's wall time.
+//!
+//! Plancraft: `mcu dev plancraft-bench` plays the oracle's actions on a
+//! split with the environment alone; Plancraft 0.4.9's own environment
+//! (in the `.venv/plancraft` venv) plays the same actions, for the ratio
+//! and a check that both end every example with the same slots; `mcu run`
+//! plays the split against the release oracle agent over loopback A2A.
+//! The split is `$MCU_PLANCRAFT_SPLIT`, else the test fixture.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -41,10 +48,13 @@ pub fn measure(as_json: bool) -> Result<()> {
         "mcu",
         "--example",
         "noop_agent",
+        "--example",
+        "plancraft_oracle",
     ]))?;
     let mut figures = Map::new();
     a2a_step(&mut figures)?;
     simulator(&mut figures)?;
+    plancraft(&mut figures)?;
     episode(&mut figures)?;
     suite(&mut figures)?;
     if as_json {
@@ -127,14 +137,82 @@ fn sim_bench(size: &str, threads: Option<u32>) -> Result<Value> {
     if let Some(threads) = threads {
         command.env("RAYON_NUM_THREADS", threads.to_string());
     }
+    json_output(&mut command)
+}
+
+/// Runs `command` and reads the JSON object it prints.
+fn json_output(command: &mut Command) -> Result<Value> {
+    let shown = format!("{command:?}");
     let output = command.output()?;
     if !output.status.success() {
         bail!(
-            "mcu dev sim-bench failed: {}",
+            "{shown} failed: {}",
             String::from_utf8_lossy(&output.stderr)
         );
     }
-    Ok(serde_json::from_slice(&output.stdout)?)
+    serde_json::from_slice(&output.stdout).with_context(|| format!("reading what {shown} printed"))
+}
+
+fn plancraft(figures: &mut Map<String, Value>) -> Result<()> {
+    let split = std::env::var("MCU_PLANCRAFT_SPLIT")
+        .unwrap_or_else(|_| "tests/fixtures/plancraft/fixture.json".into());
+    eprintln!("Plancraft on {split}…");
+    let scratch = Scratch::create("plancraft")?;
+    let dump = scratch.path.join("steps.json");
+    let ours = json_output(
+        Command::new("target/release/mcu")
+            .args(["dev", "plancraft-bench", "--split", &split, "--dump"])
+            .arg(&dump),
+    )?;
+    let rate = |report: &Value, key: &str| -> Result<f64> {
+        report[key]
+            .as_f64()
+            .with_context(|| format!("no {key} in {report}"))
+    };
+    let ours_rate = rate(&ours, "steps_per_s")?;
+    figures.insert("plancraft_steps_per_s".into(), json!(round2(ours_rate)));
+    figures.insert(
+        "plancraft_steps_per_s_with_image".into(),
+        json!(round2(rate(&ours, "steps_per_s_with_image")?)),
+    );
+    crate::ensure_venv("plancraft", Path::new("xtask/requirements-plancraft.txt"))?;
+    let theirs = json_output(
+        Command::new(".venv/plancraft/bin/python")
+            .arg("xtask/plancraft_env_bench.py")
+            .arg(&dump),
+    )?;
+    if theirs["mismatches"] != json!([]) {
+        bail!("Plancraft's environment ended differently from mcu's: {theirs}");
+    }
+    let theirs_rate = rate(&theirs, "steps_per_s")?;
+    figures.insert(
+        "plancraft_py_steps_per_s".into(),
+        json!(round2(theirs_rate)),
+    );
+    figures.insert(
+        "plancraft_over_py_ratio".into(),
+        json!(round2(ours_rate / theirs_rate)),
+    );
+    let agent = Agent::start(Command::new("target/release/examples/plancraft_oracle"))?;
+    let config = format!("tasks = \"{split}\"\nobs_size = \"640x360\"\njobs = 1\n");
+    let run = scratch.play(&scenario(&agent.url, &config), &[])?;
+    let results = read_json(&run.folder.join("results.json"))?;
+    let mut wall_ms = Vec::new();
+    for example in results["examples"]
+        .as_array()
+        .context("no examples in results.json")?
+    {
+        let id = example["id"].as_str().context("an example without id")?;
+        let record = read_json(&run.folder.join(id).join("episode.json"))?;
+        wall_ms.push(rate(&record, "wall_s")? * 1000.0);
+    }
+    let mean = wall_ms.iter().sum::<f64>() / wall_ms.len().max(1) as f64;
+    figures.insert("plancraft_episode_ms".into(), json!(round2(mean)));
+    figures.insert(
+        "plancraft_mean_steps".into(),
+        json!(round2(rate(&results, "mean_steps")?)),
+    );
+    Ok(())
 }
 
 fn simulator(figures: &mut Map<String, Value>) -> Result<()> {

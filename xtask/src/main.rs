@@ -102,7 +102,7 @@ fn install_apt_packages() -> Result<()> {
 
 /// Creates `.venv/NAME` and installs `requirements` into it, unless the
 /// venv already holds exactly those requirements.
-fn ensure_venv(name: &str, requirements: &Path) -> Result<()> {
+pub(crate) fn ensure_venv(name: &str, requirements: &Path) -> Result<()> {
     let venv = Path::new(".venv").join(name);
     let wanted = std::fs::read_to_string(requirements)
         .with_context(|| format!("reading {}", requirements.display()))?;
