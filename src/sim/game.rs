@@ -1,5 +1,6 @@
 //! The whole state of one embedded-simulator episode: world, player,
-//! entities, statistics, time and weather, and the seeded random streams.
+//! entities, statistics, time and weather, the open screen, and the seeded
+//! random streams.
 //! Rules live in other modules and act on a `&mut Game`.
 
 use rand::SeedableRng;
@@ -7,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::entity::Entities;
 use super::player::Player;
+use super::screen::Screen;
 use super::stats::Statistics;
 use super::world::{BlockPos, World};
 
@@ -60,6 +62,8 @@ pub struct Game {
     /// Where the player respawns.
     pub spawn: BlockPos,
     pub rngs: Rngs,
+    /// The screen the player has open, if any.
+    pub screen: Option<Screen>,
 }
 
 impl Game {
@@ -93,6 +97,7 @@ impl Game {
             weather: Weather::Clear,
             spawn: [0, 64, 0],
             rngs: Rngs::new(seed),
+            screen: None,
         }
     }
 }

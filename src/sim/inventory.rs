@@ -50,6 +50,20 @@ impl ItemStack {
     }
 }
 
+/// Takes up to `count` items off a slot's stack, emptying the slot when
+/// none are left.
+pub fn split_off(slot: &mut Option<ItemStack>, count: u8) -> Option<ItemStack> {
+    let stack = slot.as_mut()?;
+    let count = count.min(stack.count);
+    let mut taken = stack.clone();
+    taken.count = count;
+    stack.count -= count;
+    if stack.count == 0 {
+        *slot = None;
+    }
+    (count > 0).then_some(taken)
+}
+
 /// Number of main inventory slots; 0..9 is the hotbar.
 pub const MAIN_SLOTS: usize = 36;
 pub const HOTBAR_SLOTS: usize = 9;
@@ -122,16 +136,7 @@ impl Inventory {
 
     /// Removes up to `count` from the selected stack and returns them.
     pub fn take_selected(&mut self, count: u8) -> Option<ItemStack> {
-        let slot = &mut self.main[self.selected];
-        let stack = slot.as_mut()?;
-        let taken = count.min(stack.count);
-        let mut out = stack.clone();
-        out.count = taken;
-        stack.count -= taken;
-        if stack.count == 0 {
-            *slot = None;
-        }
-        (taken > 0).then_some(out)
+        split_off(&mut self.main[self.selected], count)
     }
 
     /// The first hotbar slot holding `item`, if any.

@@ -5,7 +5,8 @@
 //! The embedded simulator keeps its parts apart: block/item/entity data
 //! ([`registry`]), world storage and generation ([`world`]), the player and
 //! inventory ([`player`], [`inventory`]), entities ([`entity`]), the rules
-//! of one tick ([`rules`]), init commands ([`command`]), statistics
+//! of one tick ([`rules`]), container screens and their
+//! clicks ([`screen`]), init commands ([`command`]), statistics
 //! ([`stats`]) and the first-person renderer ([`render`]).
 
 pub mod command;
@@ -18,6 +19,7 @@ pub mod raycast;
 pub mod registry;
 pub mod render;
 pub mod rules;
+pub mod screen;
 pub mod script;
 pub mod stats;
 pub mod world;

@@ -73,6 +73,8 @@ pub struct Player {
     pub use_was_down: bool,
     pub swap_was_down: bool,
     pub pick_was_down: bool,
+    pub inventory_was_down: bool,
+    pub hotbar_was_down: [bool; 9],
     /// Ticks before holding jump jumps again (vanilla's `noJumpDelay`).
     pub jump_delay: u32,
     /// Ticks before attack continues breaking after a block broke (5,
@@ -132,6 +134,8 @@ impl Player {
             use_was_down: false,
             swap_was_down: false,
             pick_was_down: false,
+            inventory_was_down: false,
+            hotbar_was_down: [false; 9],
             jump_delay: 0,
             break_cooldown: 0,
             miss_cooldown: 0,

@@ -4,112 +4,19 @@
 //! with the frame height.
 
 use super::assets::Assets;
-use super::font::{cells, DIGITS, FOOD, HEART};
+use super::font::{FOOD, HEART};
+use super::gui::Gui;
 use super::sky::{Environment, Medium};
-use super::texture::{alpha, hash3, mix, rgb, Canvas};
+use super::texture::{hash3, mix, rgb};
 use crate::sim::game::Game;
 use crate::sim::inventory::HOTBAR_SLOTS;
 use crate::sim::registry::BlockId;
 use crate::sim::world::HEIGHT;
 
-/// The frame being decorated, in GUI pixels of `scale` frame pixels each.
-struct Gui<'a> {
-    pixels: &'a mut [u32],
-    width: usize,
-    height: usize,
-    scale: f32,
-}
-
-impl Gui<'_> {
-    fn new(pixels: &mut [u32], width: usize, height: usize) -> Gui<'_> {
-        let scale = (height as f32 / 240.0).min(width as f32 / 200.0).max(0.2);
-        Gui {
-            pixels,
-            width,
-            height,
-            scale,
-        }
-    }
-
-    /// GUI size of the frame.
-    fn size(&self) -> (f32, f32) {
-        (
-            self.width as f32 / self.scale,
-            self.height as f32 / self.scale,
-        )
-    }
-
-    /// Frame pixel range of a GUI span.
-    fn span(&self, start: f32, len: f32, limit: usize) -> std::ops::Range<usize> {
-        let a = (start * self.scale).round().max(0.0) as usize;
-        let b = ((start + len) * self.scale).round().max(0.0) as usize;
-        a.min(limit)..b.min(limit).max(a.min(limit))
-    }
-
-    /// Blends `colour` over a GUI rectangle.
-    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: u32, opacity: f32) {
-        for py in self.span(y, h, self.height) {
-            for px in self.span(x, w, self.width) {
-                let p = &mut self.pixels[py * self.width + px];
-                *p = mix(*p, colour, opacity) & 0x00FF_FFFF;
-            }
-        }
-    }
-
-    /// Pixel art at GUI position, one GUI pixel per cell.
-    fn glyph(&mut self, rows: &[&str], x: f32, y: f32, colour_of: impl Fn(usize, u8) -> u32) {
-        for (cx, cy, c) in cells(rows) {
-            self.rect(
-                x + cx as f32,
-                y + cy as f32,
-                1.0,
-                1.0,
-                colour_of(cx, c),
-                1.0,
-            );
-        }
-    }
-
-    /// A 16×16 icon into a 16×16 GUI square, averaging texels when shrunk.
-    fn icon(&mut self, canvas: &Canvas, x: f32, y: f32) {
-        let texels_per_pixel = 1.0 / self.scale;
-        for py in self.span(y, 16.0, self.height) {
-            for px in self.span(x, 16.0, self.width) {
-                let u0 = px as f32 / self.scale - x;
-                let v0 = py as f32 / self.scale - y;
-                let steps = texels_per_pixel.ceil().max(1.0) as usize;
-                let (mut sum, mut n, mut covered) = ([0u32; 3], 0u32, 0usize);
-                for sy in 0..steps {
-                    for sx in 0..steps {
-                        let u = (u0 + sx as f32 * texels_per_pixel / steps as f32) as usize;
-                        let v = (v0 + sy as f32 * texels_per_pixel / steps as f32) as usize;
-                        let t = canvas.at(u.min(15), v.min(15));
-                        if alpha(t) > 0 {
-                            for (i, s) in sum.iter_mut().enumerate() {
-                                *s += (t >> (16 - 8 * i)) & 255;
-                            }
-                            n += 1;
-                        }
-                        covered += 1;
-                    }
-                }
-                if n * 2 >= covered as u32 && n > 0 {
-                    self.pixels[py * self.width + px] =
-                        rgb(sum[0] / n, sum[1] / n, sum[2] / n) & 0x00FF_FFFF;
-                }
-            }
-        }
-    }
-
-    fn number(&mut self, n: u32, right: f32, y: f32) {
-        let text = n.to_string();
-        let mut x = right - text.len() as f32 * 4.0 + 1.0;
-        for digit in text.bytes().map(|b| (b - b'0') as usize) {
-            self.glyph(&DIGITS[digit], x + 1.0, y + 1.0, |_, _| rgb(60, 60, 60));
-            self.glyph(&DIGITS[digit], x, y, |_, _| rgb(255, 255, 255));
-            x += 4.0;
-        }
-    }
+/// The HUD's GUI scale: Minecraft's GUI pixels grow with the frame.
+fn hud_gui(pixels: &mut [u32], width: usize, height: usize) -> Gui<'_> {
+    let scale = (height as f32 / 240.0).min(width as f32 / 200.0).max(0.2);
+    Gui::new(pixels, width, height, [scale, scale])
 }
 
 /// Screen-wide effects of the player's situation.
@@ -162,7 +69,7 @@ fn rain(pixels: &mut [u32], width: usize, height: usize, tick: u64) {
 /// The crosshair, hotbar, hearts and food.
 pub fn draw(pixels: &mut [u32], width: usize, height: usize, game: &Game, assets: &Assets) {
     crosshair(pixels, width, height);
-    let mut gui = Gui::new(pixels, width, height);
+    let mut gui = hud_gui(pixels, width, height);
     let (gw, gh) = gui.size();
     let left = (gw - 182.0) / 2.0;
     let top = gh - 22.0;
@@ -189,15 +96,7 @@ pub fn draw(pixels: &mut [u32], width: usize, height: usize, game: &Game, assets
     }
     for (slot, stack) in inventory.main[..HOTBAR_SLOTS].iter().enumerate() {
         let Some(stack) = stack else { continue };
-        let (x, y) = (left + 3.0 + slot as f32 * 20.0, top + 3.0);
-        gui.icon(
-            &assets.atlas.canvas(assets.icons[stack.item.0 as usize]),
-            x,
-            y,
-        );
-        if stack.count > 1 {
-            gui.number(u32::from(stack.count), x + 17.0, y + 10.0);
-        }
+        gui.item(assets, stack, left + 3.0 + slot as f32 * 20.0, top + 3.0);
     }
     if game.player.is_dead() {
         return;

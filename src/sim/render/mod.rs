@@ -6,7 +6,7 @@
 //! rasterized with a z-buffer in horizontal bands on all cores; water and
 //! other translucent faces; the crack overlay and outline of the targeted
 //! block; the held item; screen effects (under water, in lava, rain,
-//! death); and the HUD. The output is a pure function of the game state:
+//! death); the HUD; and an open screen over the darkened view. The output is a pure function of the game state:
 //! caches only save work, and bands never share pixels.
 
 mod area;
@@ -17,6 +17,7 @@ mod camera;
 mod cube;
 mod entities;
 mod font;
+mod gui;
 mod held;
 mod hud;
 mod icons;
@@ -28,6 +29,7 @@ mod models;
 mod occlusion;
 mod paint;
 mod raster;
+mod screen;
 mod sky;
 mod texture;
 
@@ -35,6 +37,8 @@ use std::path::Path;
 
 use image::RgbImage;
 use rayon::prelude::*;
+
+pub use self::screen::draw_crafting_table_screen;
 
 use self::assets::{assets, Assets};
 use self::band::{Band, Binned, Shading};
@@ -123,9 +127,19 @@ impl Renderer {
             });
         hud::effects(&mut self.colour, width, height, game, &env);
         hud::draw(&mut self.colour, width, height, game, assets);
-        for (pixel, &c) in frame.pixels_mut().zip(&self.colour) {
-            pixel.0 = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+        if let Some(open) = &game.screen {
+            let inventory = &game.player.inventory;
+            screen::draw(
+                &mut self.colour,
+                width,
+                height,
+                open,
+                inventory,
+                assets,
+                true,
+            );
         }
+        copy_to_frame(&self.colour, frame);
     }
 
     /// Projects everything in view into screen triangles.
@@ -191,6 +205,13 @@ impl Renderer {
 impl Default for Renderer {
     fn default() -> Renderer {
         Renderer::new()
+    }
+}
+
+/// Copies `0x00RRGGBB` pixels into an RGB frame of the same size.
+fn copy_to_frame(pixels: &[u32], frame: &mut RgbImage) {
+    for (pixel, &c) in frame.pixels_mut().zip(pixels) {
+        pixel.0 = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
     }
 }
 

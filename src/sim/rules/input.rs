@@ -46,6 +46,9 @@ pub struct Presses {
     pub drop: bool,
     pub swap_hands: bool,
     pub pick_block: bool,
+    pub inventory: bool,
+    /// The hotbar key (slot 0..9) that went down; the highest if several did.
+    pub hotbar: Option<usize>,
 }
 
 impl Presses {
@@ -58,7 +61,12 @@ impl Presses {
             *was = down;
             pressed
         };
+        let hotbar = (0..Key::HOTBAR.len())
+            .filter(|&slot| edge(&mut player.hotbar_was_down[slot], Key::HOTBAR[slot]))
+            .last();
         Presses {
+            hotbar,
+            inventory: edge(&mut player.inventory_was_down, Key::Inventory),
             attack: edge(&mut player.attack_was_down, Key::Attack),
             use_item: edge(&mut player.use_was_down, Key::Use),
             drop: edge(&mut player.drop_was_down, Key::Drop),
@@ -94,5 +102,15 @@ mod tests {
         assert!(!Presses::update(&mut player, &drop).drop);
         assert!(!Presses::update(&mut player, &Action::noop()).drop);
         assert!(Presses::update(&mut player, &drop).drop);
+    }
+
+    #[test]
+    fn hotbar_presses_fire_once_and_the_highest_wins() {
+        let mut player = Player::new([0.0; 3]);
+        let two = Action::noop().with(Key::Hotbar2);
+        assert_eq!(Presses::update(&mut player, &two).hotbar, Some(1));
+        let both = two.with(Key::Hotbar5);
+        assert_eq!(Presses::update(&mut player, &both).hotbar, Some(4));
+        assert_eq!(Presses::update(&mut player, &both).hotbar, None);
     }
 }

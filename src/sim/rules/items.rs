@@ -122,6 +122,14 @@ fn hand_point(game: &Game) -> [f64; 3] {
 /// Throws a stack forward from the player (`Player.drop`, drop key) and
 /// counts `drop[item]`.
 pub fn throw_from_player(game: &mut Game, stack: ItemStack) {
+    game.stats
+        .add(Event::Drop, stack.name(), u64::from(stack.count));
+    toss(game, stack);
+}
+
+/// Throws a stack forward from the player without counting it (items a
+/// closing screen lets fall, `Player.drop` without tracing).
+pub fn toss(game: &mut Game, stack: ItemStack) {
     let at = hand_point(game);
     let p = &game.player;
     let (pitch, yaw) = (
@@ -137,8 +145,6 @@ pub fn throw_from_player(game: &mut Game, stack: ItemStack) {
         -pitch.sin() * 0.3 + 0.1 + f64::from(lift),
         yaw.cos() * pitch.cos() * 0.3 + f64::from(angle.sin() * spread),
     ];
-    game.stats
-        .add(Event::Drop, stack.name(), u64::from(stack.count));
     game.entities.spawn(
         EntityKind::Item {
             stack,

@@ -4,15 +4,15 @@
 //! and the clock.
 //!
 //! One tick runs, in order: the clock; while dead only the respawn wait
-//! and the entities; else the keys (camera, hotbar, swap hands, pick
-//! block, drop), attack then use on what the crosshair targets, movement,
-//! item pickup, health and hunger, death, the entities, and world
-//! generation around the player.
+//! and the entities; else the open screen's input (`screens`), or the
+//! keys (camera, hotbar, swap hands, pick block, drop), attack then use
+//! on what the crosshair targets; then movement (no keys while a screen
+//! is open), item pickup, health and hunger, death, the entities, and
+//! world generation around the player.
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
 //! repeat while Q is held comes from the operating system's key repeat,
 //! which has no tick-based equivalent; agents drop more by pressing again.)
-//! The inventory key opens a screen, which is part 2's.
 
 mod breaking;
 mod clock;
@@ -25,6 +25,7 @@ mod input;
 mod items;
 mod movement;
 mod placing;
+mod screens;
 mod support;
 mod targeting;
 mod traits;
@@ -38,6 +39,7 @@ mod tests;
 pub use breaking::{can_harvest, progress_per_tick};
 pub use collision::Aabb;
 pub use health::{hurt, Damage};
+pub use screens::{close as close_screen, open as open_screen};
 pub use targeting::{crosshair, Target};
 pub use using::interact_block;
 
@@ -50,31 +52,50 @@ use input::{MoveInput, Presses};
 pub fn tick(game: &mut Game, action: &Action) {
     clock::advance(game);
     if game.player.is_dead() {
+        screens::close(game);
         health::tick_dead(game);
         entities::tick(game);
         return;
     }
-    turn_camera(game, action);
     let presses = Presses::update(&mut game.player, action);
-    select_hotbar(game, action);
-    if presses.swap_hands {
-        let inv = &mut game.player.inventory;
-        std::mem::swap(&mut inv.main[inv.selected], &mut inv.offhand);
-        game.player.eating_ticks = 0;
-    }
-    if presses.drop {
-        if let Some(stack) = game.player.inventory.take_selected(1) {
-            items::throw_from_player(game, stack);
+    let in_screen = screens::tick(game, action, &presses);
+    let move_input = if in_screen {
+        MoveInput::default()
+    } else {
+        MoveInput::from_action(action)
+    };
+    if !in_screen {
+        turn_camera(game, action);
+        select_hotbar(game, action);
+        if presses.swap_hands {
+            let inv = &mut game.player.inventory;
+            std::mem::swap(&mut inv.main[inv.selected], &mut inv.offhand);
+            game.player.eating_ticks = 0;
+        }
+        if presses.drop {
+            if let Some(stack) = game.player.inventory.take_selected(1) {
+                items::throw_from_player(game, stack);
+            }
         }
     }
-    let move_input = MoveInput::from_action(action);
     movement::update_pose(&game.world, &mut game.player, &move_input);
     let target = targeting::crosshair(game);
-    if presses.pick_block {
+    if presses.pick_block && !in_screen {
         pick_block(game, target);
     }
-    breaking::tick_attack(game, action.is_pressed(Key::Attack), presses.attack, target);
-    using::tick_use(game, action.is_pressed(Key::Use), presses.use_item, target);
+    let world_keys = |key| !in_screen && action.is_pressed(key);
+    breaking::tick_attack(
+        game,
+        world_keys(Key::Attack),
+        presses.attack && !in_screen,
+        target,
+    );
+    using::tick_use(
+        game,
+        world_keys(Key::Use),
+        presses.use_item && !in_screen,
+        target,
+    );
     movement::travel(game, &move_input);
     entities::pick_up_items(game);
     health::tick_alive(game);

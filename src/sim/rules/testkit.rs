@@ -50,6 +50,7 @@ pub fn platform_game() -> Game {
         weather: Weather::Clear,
         spawn,
         rngs: Rngs::new(7),
+        screen: None,
     }
 }
 

@@ -16,6 +16,7 @@ use crate::sim::inventory::ItemStack;
 use crate::sim::player::MAX_FOOD;
 use crate::sim::raycast::{self, Face, Hit};
 use crate::sim::registry::{block, item, registry, BlockId, ItemKind, ToolKind};
+use crate::sim::screen::ScreenKind;
 use crate::suite::Event;
 
 /// Ticks between uses while the key is held (`rightClickDelay`).
@@ -27,31 +28,47 @@ const THROW_SPEED: f64 = 1.5;
 /// Ticks before another ender pearl can be thrown.
 const PEARL_COOLDOWN: u32 = 20;
 
-/// Blocks the use key opens, with the vanilla statistic it counts.
-/// The screens themselves are part 2's: this only counts the opening.
-const OPENABLE: &[(&str, &str)] = &[
-    ("crafting_table", "interact_with_crafting_table"),
-    ("chest", "open_chest"),
-    ("trapped_chest", "trigger_trapped_chest"),
-    ("ender_chest", "open_enderchest"),
-    ("barrel", "open_barrel"),
-    ("shulker_box", "open_shulker_box"),
-    ("furnace", "interact_with_furnace"),
-    ("blast_furnace", "interact_with_blast_furnace"),
-    ("smoker", "interact_with_smoker"),
-    ("anvil", "interact_with_anvil"),
-    ("brewing_stand", "interact_with_brewingstand"),
-    ("beacon", "interact_with_beacon"),
-    ("cartography_table", "interact_with_cartography_table"),
-    ("grindstone", "interact_with_grindstone"),
-    ("lectern", "interact_with_lectern"),
-    ("loom", "interact_with_loom"),
-    ("smithing_table", "interact_with_smithing_table"),
-    ("stonecutter", "interact_with_stonecutter"),
-    ("dispenser", "inspect_dispenser"),
-    ("dropper", "inspect_dropper"),
-    ("hopper", "inspect_hopper"),
-    ("enchanting_table", "interact_with_enchanting_table"),
+/// Blocks the use key opens, with the vanilla statistic it counts and the
+/// screen it shows (none yet for the others: only the statistic).
+const OPENABLE: &[(&str, &str, Option<ScreenKind>)] = &[
+    (
+        "crafting_table",
+        "interact_with_crafting_table",
+        Some(ScreenKind::CraftingTable),
+    ),
+    ("chest", "open_chest", Some(ScreenKind::Chest)),
+    (
+        "trapped_chest",
+        "trigger_trapped_chest",
+        Some(ScreenKind::Chest),
+    ),
+    ("ender_chest", "open_enderchest", Some(ScreenKind::Chest)),
+    ("barrel", "open_barrel", Some(ScreenKind::Chest)),
+    ("shulker_box", "open_shulker_box", Some(ScreenKind::Chest)),
+    (
+        "furnace",
+        "interact_with_furnace",
+        Some(ScreenKind::Furnace),
+    ),
+    (
+        "blast_furnace",
+        "interact_with_blast_furnace",
+        Some(ScreenKind::Furnace),
+    ),
+    ("smoker", "interact_with_smoker", Some(ScreenKind::Furnace)),
+    ("anvil", "interact_with_anvil", None),
+    ("brewing_stand", "interact_with_brewingstand", None),
+    ("beacon", "interact_with_beacon", None),
+    ("cartography_table", "interact_with_cartography_table", None),
+    ("grindstone", "interact_with_grindstone", None),
+    ("lectern", "interact_with_lectern", None),
+    ("loom", "interact_with_loom", None),
+    ("smithing_table", "interact_with_smithing_table", None),
+    ("stonecutter", "interact_with_stonecutter", None),
+    ("dispenser", "inspect_dispenser", None),
+    ("dropper", "inspect_dropper", None),
+    ("hopper", "inspect_hopper", None),
+    ("enchanting_table", "interact_with_enchanting_table", None),
 ];
 
 /// Tools that turn the block they are used on into another.
@@ -81,18 +98,21 @@ const CONVERSIONS: &[(ToolKind, &str, &str)] = &[
 /// Foods eaten even when full.
 const ALWAYS_EDIBLE: &[&str] = &["golden_apple", "enchanted_golden_apple", "chorus_fruit"];
 
-/// Opens a block with a screen: counts the vanilla statistic and returns
-/// true. The screen itself (crafting, furnace, chest contents) is the
-/// seam for part 2, which hooks in here.
+/// Opens a block with a screen: counts the vanilla statistic, opens the
+/// screen if it has one, and returns true.
 pub fn interact_block(game: &mut Game, id: BlockId) -> bool {
     let name = registry().block(id).name;
-    let stat = OPENABLE
+    let Some((_, stat, screen)) = OPENABLE
         .iter()
-        .find(|(b, _)| *b == name || (*b == "shulker_box" && name.ends_with("shulker_box")));
-    if let Some((_, stat)) = stat {
-        game.stats.add(Event::Custom, stat, 1);
+        .find(|(b, ..)| *b == name || (*b == "shulker_box" && name.ends_with("shulker_box")))
+    else {
+        return false;
+    };
+    game.stats.add(Event::Custom, stat, 1);
+    if let Some(kind) = screen {
+        super::screens::open(game, *kind);
     }
-    stat.is_some()
+    true
 }
 
 /// A tool turning the clicked block into another (tilling, paths,
@@ -400,11 +420,13 @@ mod tests {
     }
 
     #[test]
-    fn crafting_table_counts_its_statistic_instead_of_placing() {
+    fn crafting_table_opens_its_screen_and_counts_its_statistic_once_instead_of_placing() {
         let mut game = platform_game();
         put(&mut game.world, [0, FLOOR + 1, 2], "crafting_table");
         game.player.inventory.main[0] = Some(ItemStack::new(item("dirt"), 5));
         game.player.pitch = 20.0;
+        run(&mut game, &keys(&[Key::Use]), 9);
+        run(&mut game, &keys(&[]), 1);
         run(&mut game, &keys(&[Key::Use]), 1);
         assert_eq!(
             game.stats
@@ -412,6 +434,7 @@ mod tests {
             1
         );
         assert_eq!(game.stats.get(Event::UseItem, "dirt"), 0);
+        assert_eq!(game.screen.map(|s| s.kind), Some(ScreenKind::CraftingTable));
     }
 
     #[test]

@@ -1,0 +1,280 @@
+//! Where each screen's slots sit, as vanilla 1.16.5 draws them at GUI
+//! scale 1 (a 640×360 window): one table of backgrounds and slot runs,
+//! and hit-testing a cursor position to a slot.
+
+use super::{ScreenKind, Slot};
+
+/// The 640×360 frame the layout and the cursor live in.
+pub const FRAME: (i32, i32) = (640, 360);
+/// Slots are 16×16 item areas on an 18-pixel pitch.
+pub const SLOT_SIZE: i32 = 16;
+const SLOT_PITCH: i32 = 18;
+/// The furnace's slots, in its container.
+pub const FURNACE_INPUT: usize = 0;
+pub const FURNACE_FUEL: usize = 1;
+pub const FURNACE_OUTPUT: usize = 2;
+
+/// A grid of consecutive slots: `first`, then `first + 1`, … left to right,
+/// then down, with its top-left item area at `at` inside the background.
+#[derive(Debug, Clone, Copy)]
+pub struct SlotRun {
+    pub first: Slot,
+    pub count: usize,
+    pub columns: usize,
+    pub at: (i32, i32),
+}
+
+/// A screen's background and slots; offsets are inside the background.
+#[derive(Debug)]
+pub struct Layout {
+    pub kind: ScreenKind,
+    pub size: (i32, i32),
+    pub title: &'static str,
+    pub title_at: (i32, i32),
+    /// Where the "Inventory" label goes, if the screen shows it.
+    pub inventory_label_at: Option<(i32, i32)>,
+    pub runs: &'static [SlotRun],
+    /// The crafting grid's width, on crafting screens.
+    pub crafting_grid: Option<usize>,
+    /// The recipe-book button (20×18), if the screen has one.
+    pub recipe_button_at: Option<(i32, i32)>,
+    /// The progress arrow between inputs and output.
+    pub arrow_at: Option<(i32, i32)>,
+}
+
+const fn run(first: Slot, count: usize, columns: usize, at: (i32, i32)) -> SlotRun {
+    SlotRun {
+        first,
+        count,
+        columns,
+        at,
+    }
+}
+
+/// The player's 27 main slots and 9 hotbar slots, with the main grid's top row at `y`.
+macro_rules! player_slots {
+    ($y:expr) => {
+        [
+            run(Slot::Main(9), 27, 9, (8, $y)),
+            run(Slot::Main(0), 9, 9, (8, $y + 58)),
+        ]
+    };
+}
+
+const INVENTORY_RUNS: [SlotRun; 6] = {
+    let [main, hotbar] = player_slots!(84);
+    [
+        run(Slot::Container(0), 4, 2, (98, 18)),
+        run(Slot::Result, 1, 1, (154, 28)),
+        run(Slot::Armor(0), 4, 1, (8, 8)),
+        run(Slot::Offhand, 1, 1, (77, 62)),
+        main,
+        hotbar,
+    ]
+};
+const CRAFTING_TABLE_RUNS: [SlotRun; 4] = {
+    let [main, hotbar] = player_slots!(84);
+    [
+        run(Slot::Container(0), 9, 3, (30, 17)),
+        run(Slot::Result, 1, 1, (124, 35)),
+        main,
+        hotbar,
+    ]
+};
+const FURNACE_RUNS: [SlotRun; 5] = {
+    let [main, hotbar] = player_slots!(84);
+    [
+        run(Slot::Container(FURNACE_INPUT), 1, 1, (56, 17)),
+        run(Slot::Container(FURNACE_FUEL), 1, 1, (56, 53)),
+        run(Slot::Container(FURNACE_OUTPUT), 1, 1, (116, 35)),
+        main,
+        hotbar,
+    ]
+};
+const CHEST_RUNS: [SlotRun; 3] = {
+    let [main, hotbar] = player_slots!(85);
+    [run(Slot::Container(0), 27, 9, (8, 18)), main, hotbar]
+};
+const LARGE_CHEST_RUNS: [SlotRun; 3] = {
+    let [main, hotbar] = player_slots!(139);
+    [run(Slot::Container(0), 54, 9, (8, 18)), main, hotbar]
+};
+
+/// Every screen's layout, in `ScreenKind` order.
+pub const LAYOUTS: [Layout; 5] = [
+    Layout {
+        kind: ScreenKind::Inventory,
+        size: (176, 166),
+        title: "Crafting",
+        title_at: (97, 8),
+        inventory_label_at: None,
+        runs: &INVENTORY_RUNS,
+        crafting_grid: Some(2),
+        recipe_button_at: Some((104, 61)),
+        arrow_at: Some((135, 29)),
+    },
+    Layout {
+        kind: ScreenKind::CraftingTable,
+        size: (176, 166),
+        title: "Crafting",
+        title_at: (29, 6),
+        inventory_label_at: Some((8, 72)),
+        runs: &CRAFTING_TABLE_RUNS,
+        crafting_grid: Some(3),
+        recipe_button_at: Some((5, 34)),
+        arrow_at: Some((90, 35)),
+    },
+    Layout {
+        kind: ScreenKind::Furnace,
+        size: (176, 166),
+        title: "Furnace",
+        title_at: (60, 6),
+        inventory_label_at: Some((8, 72)),
+        runs: &FURNACE_RUNS,
+        crafting_grid: None,
+        recipe_button_at: Some((20, 34)),
+        arrow_at: Some((79, 34)),
+    },
+    Layout {
+        kind: ScreenKind::Chest,
+        size: (176, 168),
+        title: "Chest",
+        title_at: (8, 6),
+        inventory_label_at: Some((8, 74)),
+        runs: &CHEST_RUNS,
+        crafting_grid: None,
+        recipe_button_at: None,
+        arrow_at: None,
+    },
+    Layout {
+        kind: ScreenKind::LargeChest,
+        size: (176, 222),
+        title: "Large Chest",
+        title_at: (8, 6),
+        inventory_label_at: Some((8, 128)),
+        runs: &LARGE_CHEST_RUNS,
+        crafting_grid: None,
+        recipe_button_at: None,
+        arrow_at: None,
+    },
+];
+
+impl Layout {
+    pub fn of(kind: ScreenKind) -> &'static Layout {
+        &LAYOUTS[kind as usize]
+    }
+
+    /// The background's top-left corner in the frame, centred with integer division.
+    pub fn origin(&self) -> (i32, i32) {
+        ((FRAME.0 - self.size.0) / 2, (FRAME.1 - self.size.1) / 2)
+    }
+
+    /// Every slot with the top-left corner of its item area in the frame.
+    pub fn slots(&self) -> impl Iterator<Item = (Slot, (i32, i32))> + '_ {
+        let (left, top) = self.origin();
+        self.runs.iter().flat_map(move |r| {
+            (0..r.count).map(move |i| {
+                let (col, row) = ((i % r.columns) as i32, (i / r.columns) as i32);
+                (
+                    r.first.nth(i),
+                    (
+                        left + r.at.0 + col * SLOT_PITCH,
+                        top + r.at.1 + row * SLOT_PITCH,
+                    ),
+                )
+            })
+        })
+    }
+
+    /// The centre of a slot's item area in the frame.
+    pub fn centre(&self, slot: Slot) -> Option<(i32, i32)> {
+        self.slots()
+            .find(|(s, _)| *s == slot)
+            .map(|(_, (x, y))| (x + SLOT_SIZE / 2, y + SLOT_SIZE / 2))
+    }
+
+    /// The slot under the cursor: vanilla's `isHovering`, one pixel of
+    /// margin around the 16×16 area.
+    pub fn slot_at(&self, cursor: [f32; 2]) -> Option<Slot> {
+        self.slots()
+            .find(|(_, (x, y))| {
+                let inside =
+                    |c: f32, lo: i32| c >= (lo - 1) as f32 && c < (lo + SLOT_SIZE + 1) as f32;
+                inside(cursor[0], *x) && inside(cursor[1], *y)
+            })
+            .map(|(slot, _)| slot)
+    }
+
+    /// Whether the cursor is off the background (`hasClickedOutside`).
+    pub fn is_outside(&self, cursor: [f32; 2]) -> bool {
+        let (left, top) = self.origin();
+        let [x, y] = cursor;
+        x < left as f32
+            || y < top as f32
+            || x >= (left + self.size.0) as f32
+            || y >= (top + self.size.1) as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_are_in_kind_order() {
+        for (i, layout) in LAYOUTS.iter().enumerate() {
+            assert_eq!(layout.kind as usize, i);
+        }
+    }
+
+    #[test]
+    fn slot_centres_at_640x360_are_vanilla_s() {
+        let inventory = Layout::of(ScreenKind::Inventory);
+        assert_eq!(inventory.origin(), (232, 97));
+        assert_eq!(inventory.centre(Slot::Main(0)), Some((248, 247)));
+        assert_eq!(inventory.centre(Slot::Container(0)), Some((338, 123)));
+        let table = Layout::of(ScreenKind::CraftingTable);
+        assert_eq!(table.centre(Slot::Container(0)), Some((270, 122)));
+        assert_eq!(table.centre(Slot::Result), Some((364, 140)));
+        assert_eq!(table.centre(Slot::Main(9)), Some((248, 189)));
+        let chest = Layout::of(ScreenKind::Chest);
+        assert_eq!(chest.origin(), (232, 96));
+        assert_eq!(chest.centre(Slot::Main(9)), Some((248, 96 + 85 + 8)));
+        assert_eq!(chest.centre(Slot::Main(0)), Some((248, 96 + 143 + 8)));
+        let large = Layout::of(ScreenKind::LargeChest);
+        assert_eq!(large.origin(), (232, 69));
+        assert_eq!(
+            large.centre(Slot::Container(53)),
+            Some((232 + 8 + 144 + 8, 69 + 18 + 90 + 8))
+        );
+        assert_eq!(large.centre(Slot::Main(0)), Some((248, 69 + 197 + 8)));
+        let furnace = Layout::of(ScreenKind::Furnace);
+        assert_eq!(
+            furnace.centre(Slot::Container(2)),
+            Some((232 + 124, 97 + 43))
+        );
+    }
+
+    #[test]
+    fn every_screen_has_each_slot_once() {
+        for layout in &LAYOUTS {
+            let slots: Vec<Slot> = layout.slots().map(|(s, _)| s).collect();
+            let unique: std::collections::HashSet<Slot> = slots.iter().copied().collect();
+            assert_eq!(unique.len(), slots.len(), "{:?}", layout.kind);
+        }
+    }
+
+    #[test]
+    fn hit_testing_covers_the_area_and_one_pixel_around_it() {
+        let table = Layout::of(ScreenKind::CraftingTable);
+        let first = Some(Slot::Container(0));
+        assert_eq!(table.slot_at([270.0, 122.0]), first);
+        assert_eq!(table.slot_at([261.0, 113.0]), first);
+        assert_eq!(table.slot_at([278.9, 130.9]), first);
+        assert_eq!(table.slot_at([279.0, 122.0]), Some(Slot::Container(1)));
+        assert_eq!(table.slot_at([320.0, 20.0]), None);
+        assert!(table.is_outside([320.0, 20.0]));
+        assert!(!table.is_outside([320.0, 170.0]));
+        assert_eq!(table.slot_at([320.0, 170.0]), None);
+    }
+}

@@ -1,0 +1,218 @@
+//! Container screens (issue 15, part 2): which screen is open, the mouse
+//! cursor in 640×360 frame pixels, the stack the cursor carries, the
+//! screen's own slots (crafting grid, furnace slots, chest contents) and
+//! the crafting result; where vanilla 1.16.5 draws each slot
+//! ([`layout`]); and the click rules that move items between slots
+//! ([`clicks`], [`quick_move`], [`crafting_grid`]).
+//!
+//! This module knows nothing of the world: the tick wiring (keys, camera,
+//! opening, closing, dropping on the ground, statistics) is
+//! `rules::screens`, the drawing `render::screen`.
+
+mod clicks;
+mod crafting_grid;
+pub mod layout;
+mod quick_move;
+
+pub use clicks::{Button, Click, Outcome};
+pub use layout::Layout;
+
+use crate::sim::inventory::{Inventory, ItemStack};
+use crate::sim::registry::{registry, ItemKind};
+
+/// How many of a stack a slot holds: one in armor slots, else a full stack.
+fn slot_limit(slot: Slot, stack: &ItemStack) -> u8 {
+    match slot {
+        Slot::Armor(_) => 1,
+        _ => stack.max_stack(),
+    }
+}
+
+/// The screens a player can have open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScreenKind {
+    /// The player's own inventory with its 2×2 crafting grid.
+    Inventory,
+    CraftingTable,
+    Furnace,
+    /// A single chest, 3 rows.
+    Chest,
+    /// A double chest, 6 rows.
+    LargeChest,
+}
+
+/// A slot a screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// The player's main inventory; 0..9 is the hotbar.
+    Main(usize),
+    /// Head, chest, legs, feet.
+    Armor(usize),
+    Offhand,
+    /// The screen's own slots: the crafting grid (row-major), the furnace's
+    /// input, fuel and output, or the chest's contents.
+    Container(usize),
+    /// The crafting result.
+    Result,
+}
+
+impl Slot {
+    /// The slot `n` places after this one in its run.
+    pub fn nth(self, n: usize) -> Slot {
+        match self {
+            Slot::Main(i) => Slot::Main(i + n),
+            Slot::Armor(i) => Slot::Armor(i + n),
+            Slot::Container(i) => Slot::Container(i + n),
+            Slot::Offhand | Slot::Result => self,
+        }
+    }
+}
+
+/// An open screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Screen {
+    pub kind: ScreenKind,
+    /// The mouse cursor in 640×360 frame pixels.
+    pub cursor: [f32; 2],
+    /// The stack the cursor carries.
+    pub carried: Option<ItemStack>,
+    /// The screen's own slots (`Slot::Container`).
+    pub container: Vec<Option<ItemStack>>,
+    /// What the crafting grid makes, if this is a crafting screen.
+    pub result: Option<ItemStack>,
+}
+
+/// Pixels the cursor moves per degree of camera turn (MineRL's scaler, 360/2400).
+const DEGREES_PER_PIXEL: f32 = 0.15;
+
+impl Screen {
+    /// A screen just opened: empty slots, the cursor at the frame's centre.
+    pub fn open(kind: ScreenKind) -> Screen {
+        let layout = Layout::of(kind);
+        let slots = layout
+            .slots()
+            .filter(|(slot, _)| matches!(slot, Slot::Container(_)))
+            .count();
+        let (w, h) = layout::FRAME;
+        Screen {
+            kind,
+            cursor: [w as f32 / 2.0, h as f32 / 2.0],
+            carried: None,
+            container: vec![None; slots],
+            result: None,
+        }
+    }
+
+    pub fn layout(&self) -> &'static Layout {
+        Layout::of(self.kind)
+    }
+
+    /// Moves the cursor by a camera action `[pitch°, yaw°]`, keeping it in the frame.
+    pub fn move_cursor(&mut self, camera: [f32; 2]) {
+        let [pitch, yaw] = camera.map(|d| if d.is_finite() { d } else { 0.0 });
+        let (w, h) = layout::FRAME;
+        self.cursor = [
+            (self.cursor[0] + yaw / DEGREES_PER_PIXEL).clamp(0.0, (w - 1) as f32),
+            (self.cursor[1] + pitch / DEGREES_PER_PIXEL).clamp(0.0, (h - 1) as f32),
+        ];
+    }
+
+    /// The slot under the cursor.
+    pub fn hovered(&self) -> Option<Slot> {
+        self.layout().slot_at(self.cursor)
+    }
+
+    /// The item in a slot of this screen or of the player's inventory.
+    pub fn item<'a>(&'a self, inventory: &'a Inventory, slot: Slot) -> Option<&'a ItemStack> {
+        match slot {
+            Slot::Main(i) => inventory.main[i].as_ref(),
+            Slot::Armor(i) => inventory.armor[i].as_ref(),
+            Slot::Offhand => inventory.offhand.as_ref(),
+            Slot::Container(i) => self.container[i].as_ref(),
+            Slot::Result => self.result.as_ref(),
+        }
+    }
+
+    /// The slot itself, to change what it holds.
+    fn slot_mut<'a>(
+        &'a mut self,
+        inventory: &'a mut Inventory,
+        slot: Slot,
+    ) -> &'a mut Option<ItemStack> {
+        match slot {
+            Slot::Main(i) => &mut inventory.main[i],
+            Slot::Armor(i) => &mut inventory.armor[i],
+            Slot::Offhand => &mut inventory.offhand,
+            Slot::Container(i) => &mut self.container[i],
+            Slot::Result => &mut self.result,
+        }
+    }
+
+    /// Whether a stack may be put into a slot (`Slot.mayPlace`): never the
+    /// result or the furnace's output, armor only in its own slot.
+    fn accepts(&self, slot: Slot, stack: &ItemStack) -> bool {
+        match slot {
+            Slot::Result => false,
+            Slot::Armor(i) => {
+                matches!(registry().item(stack.item).kind, ItemKind::Armor(kind) if kind as usize == i)
+            }
+            Slot::Container(i) => {
+                !(self.kind == ScreenKind::Furnace && i == layout::FURNACE_OUTPUT)
+            }
+            Slot::Main(_) | Slot::Offhand => true,
+        }
+    }
+
+    /// Closes the screen: its own slots go back into the inventory. Returns
+    /// what did not fit and the carried stack, both for the ground.
+    pub fn close(self, inventory: &mut Inventory) -> Vec<ItemStack> {
+        let mut ground: Vec<ItemStack> = self
+            .container
+            .into_iter()
+            .flatten()
+            .filter_map(|stack| inventory.insert(stack))
+            .collect();
+        ground.extend(self.carried);
+        ground
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::registry::item;
+
+    #[test]
+    fn the_cursor_starts_centred_moves_with_the_camera_and_stays_in_the_frame() {
+        let mut screen = Screen::open(ScreenKind::CraftingTable);
+        assert_eq!(screen.cursor, [320.0, 180.0]);
+        assert_eq!(screen.container.len(), 9);
+        screen.move_cursor([-3.0, 1.5]);
+        assert_eq!(screen.cursor, [330.0, 160.0]);
+        screen.move_cursor([900.0, -900.0]);
+        assert_eq!(screen.cursor, [0.0, 359.0]);
+        screen.move_cursor([f32::NAN, 0.0]);
+        assert_eq!(screen.cursor, [0.0, 359.0]);
+    }
+
+    #[test]
+    fn closing_returns_the_grid_and_hands_back_what_does_not_fit_and_the_cursor_stack() {
+        let mut inventory = Inventory::default();
+        for slot in inventory.main.iter_mut().skip(1) {
+            *slot = Some(ItemStack::new(item("stone"), 64));
+        }
+        let mut screen = Screen::open(ScreenKind::Inventory);
+        screen.container[0] = Some(ItemStack::new(item("oak_log"), 3));
+        screen.container[3] = Some(ItemStack::new(item("dirt"), 2));
+        screen.carried = Some(ItemStack::new(item("stick"), 5));
+        let ground = screen.close(&mut inventory);
+        assert_eq!(inventory.main[0], Some(ItemStack::new(item("oak_log"), 3)));
+        assert_eq!(
+            ground,
+            vec![
+                ItemStack::new(item("dirt"), 2),
+                ItemStack::new(item("stick"), 5)
+            ]
+        );
+    }
+}
