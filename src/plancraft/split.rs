@@ -35,9 +35,10 @@ impl Example {
     }
 }
 
-/// Whether `path` looks like a Plancraft split (a `.json` file).
+/// Whether `path` names a Plancraft split (a `.json` file) rather than a
+/// task suite folder; whether it exists is for [`load`] to say.
 pub fn is_split_file(path: &Path) -> bool {
-    path.is_file() && path.extension().is_some_and(|e| e == "json")
+    path.extension().is_some_and(|e| e == "json")
 }
 
 /// Reads a split file; errors name the file, the line and what was wrong.
