@@ -230,3 +230,82 @@ fn the_python_chat_agent_plays_through_an_openai_compatible_model() {
         "the thought was answered with Ok"
     );
 }
+
+#[test]
+fn report_shows_rates_per_split_and_compares_runs() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let confused_url = common::inline_agent::serve(&runtime, confused);
+    let oracle = start(example("plancraft_oracle"));
+    let dir = tempfile::tempdir().unwrap();
+    let mut runs = Vec::new();
+    for (name, url) in [("oracle", oracle.url.as_str()), ("confused", &confused_url)] {
+        let out = dir.path().join(name);
+        let scenario = plancraft_scenario(dir.path(), url, "max_steps = 20\njobs = 2");
+        let output = run(&scenario, &out, &["--quiet"]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+        runs.push(run_dir(&out));
+    }
+    let report = |format: &str| {
+        let output = mcu()
+            .arg("report")
+            .args(&runs)
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let markdown = report("markdown");
+    let overall = markdown
+        .lines()
+        .find(|l| l.starts_with("| overall"))
+        .unwrap();
+    assert!(
+        overall.contains("9 / 9 (100.0%)") && overall.contains("0 / 9 (0.0%)"),
+        "{markdown}"
+    );
+    assert!(overall.ends_with("| -100.0 |"), "{overall}");
+    assert!(
+        markdown.contains("| impossible | 2 / 2 (100.0%)"),
+        "{markdown}"
+    );
+    let csv = report("csv");
+    assert_eq!(csv.lines().count(), 1 + 2 * 9, "{csv}");
+    assert!(csv.starts_with("run,example,complexity_split,impossible,status,success,steps"));
+    let rows: Vec<Value> = serde_json::from_str(&report("json")).unwrap();
+    assert_eq!(
+        rows.iter()
+            .filter(|r| r["status"] == "budget_spent")
+            .count(),
+        7,
+        "the confused agent spends its budget on every solvable example"
+    );
+    let page = dir.path().join("report.html");
+    let output = mcu()
+        .arg("report")
+        .args(&runs)
+        .args(["--format", "html", "--out"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let links: Vec<&str> = html
+        .split("href=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert_eq!(links.len(), 18);
+    for link in links {
+        assert!(dir.path().join(link).is_file(), "{link} does not resolve");
+    }
+    // A Minecraft run folder is not mixed in.
+    let output = mcu()
+        .arg("report")
+        .arg(&runs[0])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is not a Plancraft run"));
+}

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
+use mcu::plancraft::report as plancraft;
 use mcu::report::{self, Format};
 
 /// Report on runs: summary, categories and tasks; several runs side by side.
@@ -30,7 +31,8 @@ use mcu::report::{self, Format};
   mcu report output/20261122_081500 --format html --out output/20261122_081500/report.html
   mcu report output/20261122_081500 --format markdown >> \"$GITHUB_STEP_SUMMARY\"
   mcu report output/20261122_081500 --format csv --out episodes.csv
-  mcu report output/baseline output/candidate      compare two runs")]
+  mcu report output/baseline output/candidate      compare two runs
+  mcu report output/plancraft_run                  a Plancraft run: success rates per complexity split")]
 pub struct ReportArgs {
     /// Run folders written by `mcu run`; the first is the comparison's baseline.
     #[arg(required = true, value_name = "RUN")]
@@ -72,12 +74,21 @@ impl From<FormatArg> for Format {
 }
 
 pub fn run(args: ReportArgs) -> anyhow::Result<()> {
-    let report = report::load(&args.runs, args.allow_mismatch)?;
     let link_base = match &args.out {
         Some(out) => folder_of(out),
         None => PathBuf::from("."),
     };
-    let bytes = report::exporter(args.format.into(), &link_base).export(&report)?;
+    let bytes = if args
+        .runs
+        .first()
+        .is_some_and(|dir| plancraft::is_plancraft_run(dir))
+    {
+        let report = plancraft::load(&args.runs, args.allow_mismatch)?;
+        plancraft::exporter(args.format.into(), &link_base).export(&report)?
+    } else {
+        let report = report::load(&args.runs, args.allow_mismatch)?;
+        report::exporter(args.format.into(), &link_base).export(&report)?
+    };
     match &args.out {
         Some(out) => {
             report::write_file(out, &bytes)?;

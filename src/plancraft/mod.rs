@@ -5,13 +5,15 @@
 //! [`reply`] reads an agent's answer the way Plancraft's evaluator does,
 //! [`search`] answers `search:`, [`oracle`] plans from the recipes,
 //! [`protocol`] is the A2A conversation, [`screen`] the image observation,
-//! [`episode`] plays one example and [`run`] a whole split.
+//! [`episode`] plays one example, [`run`] a whole split, and [`report`]
+//! shows finished runs.
 
 pub mod env;
 pub mod episode;
 pub mod oracle;
 pub mod protocol;
 pub mod reply;
+pub mod report;
 pub mod run;
 pub mod screen;
 pub mod search;

@@ -5,23 +5,27 @@
 use serde_json::Value;
 
 use super::model::Report;
-use super::rows::episode_rows;
+use super::rows::{episode_rows, EpisodeRow};
 use super::Exporter;
 
 pub struct CsvExporter;
 
 impl Exporter for CsvExporter {
     fn export(&self, report: &Report) -> anyhow::Result<Vec<u8>> {
-        let rows = episode_rows(report);
-        let mut out = String::new();
-        if let Some(first) = rows.first() {
-            push_line(&mut out, first.columns().map(str::to_string));
-        }
-        for row in &rows {
-            push_line(&mut out, row.values().map(field_text));
-        }
-        Ok(out.into_bytes())
+        Ok(rows_to_csv(&episode_rows(report)).into_bytes())
     }
+}
+
+/// Tidy rows as CSV: the first row's columns as the header, then the values.
+pub fn rows_to_csv(rows: &[EpisodeRow]) -> String {
+    let mut out = String::new();
+    if let Some(first) = rows.first() {
+        push_line(&mut out, first.columns().map(str::to_string));
+    }
+    for row in rows {
+        push_line(&mut out, row.values().map(field_text));
+    }
+    out
 }
 
 fn push_line(out: &mut String, fields: impl Iterator<Item = String>) {

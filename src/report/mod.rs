@@ -5,15 +5,15 @@
 //! are several, refused when their task suites differ unless allowed);
 //! each format is an [`Exporter`] that turns the report into bytes.
 
-mod csv;
+pub(crate) mod csv;
 mod grid;
 mod html;
-mod html_text;
+pub(crate) mod html_text;
 mod json;
 mod markdown;
 pub mod model;
 mod read;
-mod rows;
+pub(crate) mod rows;
 mod significance;
 mod suite_check;
 mod svg;
@@ -27,9 +27,10 @@ use anyhow::{bail, Context};
 pub use model::Report;
 pub use suite_check::SuiteMismatch;
 
-/// Turns a report into the bytes of one format.
-pub trait Exporter {
-    fn export(&self, report: &Report) -> anyhow::Result<Vec<u8>>;
+/// Turns a report (of Minecraft runs by default, or of another
+/// environment's runs) into the bytes of one format.
+pub trait Exporter<R = Report> {
+    fn export(&self, report: &R) -> anyhow::Result<Vec<u8>>;
 }
 
 /// The formats `mcu report` writes.
