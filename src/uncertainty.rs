@@ -216,13 +216,31 @@ mod tests {
         // Two values 0 and 1: resample means are 0, 0.5, 1 with chances
         // 1/4, 1/2, 1/4, so the 2.5% and 97.5% points are 0 and 1.
         let coin = bootstrap_sum_of_means(&[&[0.0, 1.0]]).unwrap();
-        assert_eq!(coin, Interval { low: 0.0, high: 1.0 });
+        assert_eq!(
+            coin,
+            Interval {
+                low: 0.0,
+                high: 1.0
+            }
+        );
         // Constant attempts: no spread.
         let constant = bootstrap_sum_of_means(&[&[3.0, 3.0, 3.0]]).unwrap();
-        assert_eq!(constant, Interval { low: 3.0, high: 3.0 });
+        assert_eq!(
+            constant,
+            Interval {
+                low: 3.0,
+                high: 3.0
+            }
+        );
         // A group of one adds its value to every resample.
         let summed = bootstrap_sum_of_means(&[&[3.0, 3.0], &[4.0]]).unwrap();
-        assert_eq!(summed, Interval { low: 7.0, high: 7.0 });
+        assert_eq!(
+            summed,
+            Interval {
+                low: 7.0,
+                high: 7.0
+            }
+        );
         // One attempt alone tells nothing about the noise.
         assert_eq!(bootstrap_sum_of_means(&[&[4.0]]), None);
         assert_eq!(bootstrap_sum_of_means(&[&[4.0, 1.0], &[]]), None);
