@@ -43,6 +43,7 @@ pub struct PreviewArgs {
 
 /// The screens `--open` shows.
 #[derive(Clone, Copy, ValueEnum)]
+#[value(rename_all = "snake_case")]
 enum OpenScreen {
     Inventory,
     CraftingTable,
