@@ -18,6 +18,7 @@ use serde_json::json;
 use mcu::frames::{downscale, encode_jpeg, OBS_JPEG_QUALITY};
 use mcu::protocol::{Action, Key};
 use mcu::scenario::ObsSize;
+use mcu::sim::screen::ScreenKind;
 use mcu::sim::script;
 use mcu::sim::{episode_seed, CommandStatus, EmbeddedSim, Simulator};
 use mcu::suite;
@@ -71,6 +72,9 @@ struct SimBenchArgs {
     size: ObsSize,
     #[arg(long, default_value_t = 1000)]
     steps: u32,
+    /// Step with the crafting table's screen open (the camera moves the cursor, attack and use click).
+    #[arg(long)]
+    screen: bool,
 }
 
 pub fn run(args: DevArgs) -> anyhow::Result<()> {
@@ -194,6 +198,9 @@ fn random_action(rng: &mut ChaCha8Rng) -> Action {
 fn sim_bench(args: SimBenchArgs) -> anyhow::Result<()> {
     let mut sim = EmbeddedSim::new();
     sim.reset(episode_seed(0, "bench"), &[]);
+    if args.screen {
+        sim.open_screen(ScreenKind::CraftingTable);
+    }
     let mut frame = RgbImage::new(args.size.width, args.size.height);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let started = Instant::now();
@@ -219,6 +226,7 @@ fn sim_bench(args: SimBenchArgs) -> anyhow::Result<()> {
     let downscale_us = downscale_started.elapsed().as_secs_f64() * 1e6 / f64::from(jpeg_runs);
     let report = json!({
         "steps": args.steps,
+        "screen_open": args.screen,
         "steps_per_s": f64::from(args.steps) / elapsed,
         "jpeg_encode_us": jpeg_us,
         "downscale_to_128x128_us": downscale_us,

@@ -1,13 +1,15 @@
 //! `mcu preview`: the first frame of a task after its init commands, as a
-//! PNG, so people can see what the agent sees.
+//! PNG, so people can see what the agent sees; optionally with a screen
+//! open (`--open crafting_table`).
 
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use image::RgbImage;
 
 use mcu::scenario::ObsSize;
+use mcu::sim::screen::ScreenKind;
 use mcu::sim::{episode_seed, CommandStatus, EmbeddedSim, Simulator, RECORD_SIZE};
 use mcu::suite;
 
@@ -16,7 +18,9 @@ use mcu::suite;
 #[command(after_help = "Examples:
   mcu preview collect_wood                     writes collect_wood.png at 640x360
   mcu preview find_sand --seed 7 --size 128x128 --out obs.png
-                                               what an agent gets as its first observation")]
+                                               what an agent gets as its first observation
+  mcu preview craft_bee_nest --open crafting_table
+                                               the crafting table's screen over the view")]
 pub struct PreviewArgs {
     /// The task to set up.
     task: String,
@@ -32,6 +36,30 @@ pub struct PreviewArgs {
     /// The task suite folder [default: $MCU_TASKS, else ./benchmark]
     #[arg(long, value_name = "DIR")]
     tasks: Option<PathBuf>,
+    /// Show this screen open over the view.
+    #[arg(long, value_enum, value_name = "SCREEN")]
+    open: Option<OpenScreen>,
+}
+
+/// The screens `--open` shows.
+#[derive(Clone, Copy, ValueEnum)]
+#[value(rename_all = "snake_case")]
+enum OpenScreen {
+    Inventory,
+    CraftingTable,
+    Furnace,
+    Chest,
+}
+
+impl OpenScreen {
+    fn kind(self) -> ScreenKind {
+        match self {
+            OpenScreen::Inventory => ScreenKind::Inventory,
+            OpenScreen::CraftingTable => ScreenKind::CraftingTable,
+            OpenScreen::Furnace => ScreenKind::Furnace,
+            OpenScreen::Chest => ScreenKind::Chest,
+        }
+    }
 }
 
 fn parse_size(text: &str) -> Result<ObsSize, String> {
@@ -62,6 +90,9 @@ pub fn run(args: PreviewArgs) -> anyhow::Result<()> {
                 eprintln!("unsupported: {}: {reason}", outcome.command)
             }
         }
+    }
+    if let Some(screen) = args.open {
+        sim.open_screen(screen.kind());
     }
     let mut frame = RgbImage::new(args.size.width, args.size.height);
     sim.render(&mut frame);

@@ -9,6 +9,7 @@ use super::raycast;
 use super::registry::registry;
 use super::render::Renderer;
 use super::rules;
+use super::screen::ScreenKind;
 use super::{CommandOutcome, Simulator, Statistics};
 use crate::protocol::Action;
 use crate::suite::Event;
@@ -31,6 +32,11 @@ impl EmbeddedSim {
     /// The state, for scripted policies, tests and tools that inspect the world.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Opens a screen as if the player had (for previews and benchmarks).
+    pub fn open_screen(&mut self, kind: ScreenKind) {
+        rules::open_screen(&mut self.game, kind);
     }
 
     /// Counts what the crosshair rests on this tick (`look_at` statistic).

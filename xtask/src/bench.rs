@@ -7,7 +7,8 @@
 //!
 //! Simulator: `mcu dev sim-bench` steps the embedded simulator with random
 //! walking-and-mining actions and renders every step, at the recording
-//! size (all cores and one) and at the default observation size; it also
+//! size (all cores and one), with the crafting screen open, and at the
+//! default observation size; it also
 //! times JPEG encoding of an observation and reports its resident memory.
 //!
 //! Whole runs: `mcu run` plays one 900-step task, then the default task
@@ -130,10 +131,11 @@ fn a2a_step(figures: &mut Map<String, Value>) -> Result<()> {
     Ok(())
 }
 
-/// Runs `mcu dev sim-bench` and returns its JSON report.
-fn sim_bench(size: &str, threads: Option<u32>) -> Result<Value> {
+/// Runs `mcu dev sim-bench` (with `extra` arguments) and returns its JSON report.
+fn sim_bench(size: &str, threads: Option<u32>, extra: &[&str]) -> Result<Value> {
     let mut command = Command::new("target/release/mcu");
     command.args(["dev", "sim-bench", "--size", size, "--steps", "1000"]);
+    command.args(extra);
     if let Some(threads) = threads {
         command.env("RAYON_NUM_THREADS", threads.to_string());
     }
@@ -216,9 +218,10 @@ fn plancraft(figures: &mut Map<String, Value>) -> Result<()> {
 }
 
 fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
-    let wide = sim_bench("640x360", None)?;
-    let wide_1core = sim_bench("640x360", Some(1))?;
-    let small = sim_bench("128x128", None)?;
+    let wide = sim_bench("640x360", None, &[])?;
+    let wide_1core = sim_bench("640x360", Some(1), &[])?;
+    let small = sim_bench("128x128", None, &[])?;
+    let screen = sim_bench("640x360", None, &["--screen"])?;
     let figure = |report: &Value, key: &str| -> Result<f64> {
         report[key]
             .as_f64()
@@ -227,6 +230,10 @@ fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
     let wide_rate = figure(&wide, "steps_per_s")?;
     let wide_1core_rate = figure(&wide_1core, "steps_per_s")?;
     figures.insert("sim_steps_per_s_640x360".into(), json!(round2(wide_rate)));
+    figures.insert(
+        "screen_steps_per_s_640x360".into(),
+        json!(round2(figure(&screen, "steps_per_s")?)),
+    );
     figures.insert(
         "sim_steps_per_s_640x360_1core".into(),
         json!(round2(wide_1core_rate)),

@@ -39,7 +39,7 @@ mod tests;
 pub use breaking::{can_harvest, progress_per_tick};
 pub use collision::Aabb;
 pub use health::{hurt, Damage};
-pub use screens::{close as close_screen, open as open_screen};
+pub use screens::open as open_screen;
 pub use targeting::{crosshair, Target};
 pub use using::interact_block;
 
