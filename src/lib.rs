@@ -32,5 +32,7 @@ pub mod sim;
 pub mod stats;
 pub mod suggest;
 pub mod suite;
+#[cfg(test)]
+mod testing;
 pub mod uncertainty;
 pub mod video;

@@ -51,16 +51,20 @@ fn json_lists_the_bundled_suite() {
     }
 }
 
-#[test]
-fn json_lists_an_upstream_layout_suite() {
-    let dir = upstream_fixture_dir();
-    let tasks = json(&mcu(&[
+/// `mcu list --tasks DIR --format json`, parsed.
+fn list_json(dir: &std::path::Path) -> Vec<serde_json::Value> {
+    json(&mcu(&[
         "list",
         "--tasks",
         dir.to_str().unwrap(),
         "--format",
         "json",
-    ]));
+    ]))
+}
+
+#[test]
+fn json_lists_an_upstream_layout_suite() {
+    let tasks = list_json(&upstream_fixture_dir());
     assert_eq!(tasks.len(), 5);
     let long = tasks
         .iter()
@@ -80,13 +84,7 @@ fn json_lists_the_real_upstream_suite() {
     let Some(dir) = real_upstream_dir("json_lists_the_real_upstream_suite") else {
         return;
     };
-    let tasks = json(&mcu(&[
-        "list",
-        "--tasks",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ]));
+    let tasks = list_json(&dir);
     assert_eq!(tasks.len(), 86);
     let dragon = tasks
         .iter()

@@ -15,7 +15,7 @@ use mcu::run::participant::AgentProcess;
 use mcu::run::plan::RunPlan;
 use mcu::run::results::SUMMARY_FILE;
 use mcu::run::{execute, RunContext};
-use mcu::scenario::{Participant, Scenario};
+use mcu::scenario::{Participant, RunConfig, Scenario};
 
 use super::judge_args::{JudgeFlags, ProfileArg};
 
@@ -204,24 +204,12 @@ impl std::str::FromStr for Shard {
     }
 }
 
-fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
-    let Some(path) = &args.scenario else {
-        bail!("give a scenario file, or --resume RUN_DIR");
-    };
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
-    let mut scenario = Scenario::parse(&text, path, &|name| std::env::var(name).ok())?;
-    let config = &mut scenario.config;
+/// The flags both environments take: `--jobs`, `--max-steps`, `--task`
+/// and `--category`.
+fn apply_shared_overrides(args: &RunArgs, config: &mut RunConfig) -> anyhow::Result<()> {
     if let Some(jobs) = args.jobs {
         anyhow::ensure!(jobs >= 1, "--jobs must be at least 1");
         config.jobs = jobs;
-    }
-    if let Some(seed) = args.seed {
-        config.seed = seed;
-    }
-    if let Some(attempts) = args.attempts {
-        config.attempts = attempts;
-        config.check_attempts().map_err(anyhow::Error::msg)?;
     }
     if let Some(max_steps) = args.max_steps {
         anyhow::ensure!(max_steps >= 1, "--max-steps must be at least 1");
@@ -230,6 +218,25 @@ fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     if !args.tasks_selected.is_empty() || !args.categories.is_empty() {
         config.task_names = args.tasks_selected.clone();
         config.task_category = args.categories.clone();
+    }
+    Ok(())
+}
+
+fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
+    let Some(path) = &args.scenario else {
+        bail!("give a scenario file, or --resume RUN_DIR");
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+    let mut scenario = Scenario::parse(&text, path, &|name| std::env::var(name).ok())?;
+    let config = &mut scenario.config;
+    apply_shared_overrides(args, config)?;
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    if let Some(attempts) = args.attempts {
+        config.attempts = attempts;
+        config.check_attempts().map_err(anyhow::Error::msg)?;
     }
     if let Some(tasks) = &args.tasks {
         config.tasks = Some(tasks.clone());
@@ -358,19 +365,7 @@ fn run_plancraft(
     (mut scenario, text): (Scenario, String),
     runtime: &tokio::runtime::Runtime,
 ) -> anyhow::Result<u8> {
-    let config = &mut scenario.config;
-    if let Some(jobs) = args.jobs {
-        anyhow::ensure!(jobs >= 1, "--jobs must be at least 1");
-        config.jobs = jobs;
-    }
-    if let Some(max_steps) = args.max_steps {
-        anyhow::ensure!(max_steps >= 1, "--max-steps must be at least 1");
-        config.max_steps = Some(max_steps);
-    }
-    if !args.tasks_selected.is_empty() || !args.categories.is_empty() {
-        config.task_names = args.tasks_selected.clone();
-        config.task_category = args.categories.clone();
-    }
+    apply_shared_overrides(args, &mut scenario.config)?;
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("output"));
     let run = PlancraftRun::prepare(&scenario, &text, &out)?;
     let agent = scenario

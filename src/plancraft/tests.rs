@@ -213,12 +213,10 @@ fn the_oracle_solves_every_possible_fixture_example_and_refuses_the_rest() {
 /// `plancraft` package's `data/` folder), the oracle must agree with it too.
 #[test]
 fn the_oracle_agrees_with_a_real_plancraft_split() {
-    use std::io::Write;
-    let Some(path) = std::env::var_os("MCU_PLANCRAFT_SPLIT") else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: the_oracle_agrees_with_a_real_plancraft_split: MCU_PLANCRAFT_SPLIT is not set"
-        );
+    let Some(path) = crate::testing::external_data(
+        "MCU_PLANCRAFT_SPLIT",
+        "the_oracle_agrees_with_a_real_plancraft_split",
+    ) else {
         return;
     };
     oracle_agrees_with(&split::load(Path::new(&path)).expect("the split loads"));

@@ -106,12 +106,10 @@ fn upstream_layout_fixture_unknown_ids_are_rejected_and_the_rest_accepted() {
 /// Against the real upstream suite, when `MCU_UPSTREAM` names a checkout.
 #[test]
 fn real_upstream_unknown_ids_are_rejected_and_the_rest_accepted() {
-    use std::io::Write;
-    let Some(root) = std::env::var_os("MCU_UPSTREAM") else {
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: real_upstream_unknown_ids_are_rejected_and_the_rest_accepted: MCU_UPSTREAM is not set"
-        );
+    let Some(root) = crate::testing::external_data(
+        "MCU_UPSTREAM",
+        "real_upstream_unknown_ids_are_rejected_and_the_rest_accepted",
+    ) else {
         return;
     };
     let suite = suite::load(Path::new(&root)).expect("the upstream suite loads");
