@@ -40,7 +40,30 @@ const EPISODE_STEPS: u64 = 900;
 /// Episode statuses of a task played to the end of its budget or goal.
 const PLAYED_STATUSES: &[&str] = &["success", "partial", "zero", "no_sim_reward"];
 
-pub fn measure(as_json: bool) -> Result<()> {
+/// One group of figures, measured by one function.
+type Group = (&'static str, fn(&mut Map<String, Value>) -> Result<()>);
+
+/// Every group, in the order they run.
+const GROUPS: &[Group] = &[
+    ("a2a", a2a_step),
+    ("simulator", simulator),
+    ("plancraft", plancraft),
+    ("episode", episode),
+    ("suite", suite),
+];
+
+/// Measures every group, or only those named in `only`.
+pub fn measure(as_json: bool, only: &[String]) -> Result<()> {
+    if let Some(unknown) = only
+        .iter()
+        .find(|name| !GROUPS.iter().any(|(g, _)| g == name))
+    {
+        let names: Vec<&str> = GROUPS.iter().map(|(g, _)| *g).collect();
+        bail!(
+            "no bench group `{unknown}`; the groups are {}",
+            names.join(", ")
+        );
+    }
     run(Command::new("cargo").args([
         "build",
         "--release",
@@ -53,11 +76,11 @@ pub fn measure(as_json: bool) -> Result<()> {
         "plancraft_oracle",
     ]))?;
     let mut figures = Map::new();
-    a2a_step(&mut figures)?;
-    simulator(&mut figures)?;
-    plancraft(&mut figures)?;
-    episode(&mut figures)?;
-    suite(&mut figures)?;
+    for (name, group) in GROUPS {
+        if only.is_empty() || only.iter().any(|o| o == name) {
+            group(&mut figures)?;
+        }
+    }
     if as_json {
         println!("{}", Value::Object(figures));
     } else {
@@ -158,6 +181,11 @@ fn json_output(command: &mut Command) -> Result<Value> {
 fn plancraft(figures: &mut Map<String, Value>) -> Result<()> {
     let split = std::env::var("MCU_PLANCRAFT_SPLIT")
         .unwrap_or_else(|_| "tests/fixtures/plancraft/fixture.json".into());
+    // Absolute: the scenario below lives in a scratch folder.
+    let split = std::fs::canonicalize(&split)
+        .with_context(|| format!("no Plancraft split at {split}"))?
+        .display()
+        .to_string();
     eprintln!("Plancraft on {split}…");
     let scratch = Scratch::create("plancraft")?;
     let dump = scratch.path.join("steps.json");

@@ -40,7 +40,8 @@ commands:
   quickstart  setup, release build, then `mcu run scenarios/quickstart.toml` (extra arguments go to mcu run)
   setup   install the Debian packages and Python venvs the build and tests need (only what is missing)
   ci      setup, then cargo fmt --check, clippy -D warnings, every test
-  bench     speed figures and ratios (release build); --json for one JSON object
+  bench     speed figures and ratios (release build); --json for one JSON object;
+            name groups to measure only those (a2a simulator plancraft episode suite)
   coverage  per task: init commands accepted by the embedded simulator, solved by a script;
             --json for an array, --tasks DIR for another suite (e.g. the upstream one)";
 
@@ -54,7 +55,9 @@ fn main() -> Result<()> {
         Some("ci") => ci(),
         Some("bench") => {
             setup()?;
-            bench::measure(std::env::args().skip(2).any(|a| a == "--json"))
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            let only: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
+            bench::measure(args.iter().any(|a| a == "--json"), &only)
         }
         Some("coverage") => coverage(std::env::args().skip(2).collect()),
         Some("-h" | "--help" | "help") | None => {
