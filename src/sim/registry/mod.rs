@@ -1,6 +1,6 @@
 //! The block, item, entity and recipe tables of Minecraft 1.16.5, loaded
 //! once from the tab-separated data files beside this module (`blocks.tsv`,
-//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`).
+//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
@@ -8,6 +8,7 @@
 
 mod blocks;
 mod entities;
+mod fuels;
 mod items;
 mod recipes;
 mod table;
@@ -66,6 +67,8 @@ pub struct Registry {
     pub items: Vec<ItemDef>,
     pub entities: Vec<EntityDef>,
     pub recipes: RecipeBook,
+    /// Furnace burn ticks by item id (0: not fuel).
+    fuel_ticks: Vec<u32>,
     block_index: table::NameIndex,
     item_index: table::NameIndex,
     entity_index: table::NameIndex,
@@ -101,6 +104,11 @@ impl Registry {
             .map(EntityTypeId)
     }
 
+    /// How long one item of `item` burns in a furnace, if it is fuel.
+    pub fn burn_ticks(&self, item: ItemId) -> Option<u32> {
+        Some(self.fuel_ticks[item.0 as usize]).filter(|&ticks| ticks > 0)
+    }
+
     /// The item a block drops as itself when picked or broken with silk
     /// touch, if there is one with the same name.
     pub fn item_of_block(&self, block: BlockId) -> Option<ItemId> {
@@ -125,11 +133,13 @@ pub fn registry() -> &'static Registry {
             include_str!("tags.tsv"),
             &item_index,
         );
+        let fuel_ticks = fuels::parse(include_str!("fuels.tsv"), &item_index, items.len());
         let mut registry = Registry {
             blocks,
             items,
             entities,
             recipes,
+            fuel_ticks,
             block_index,
             item_index,
             entity_index,
