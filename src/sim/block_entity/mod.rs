@@ -8,6 +8,7 @@
 //! ticking them goes in position order, the same every run.
 
 pub mod furnace;
+pub mod loot;
 
 use std::collections::BTreeMap;
 
@@ -87,6 +88,18 @@ impl BlockEntity {
             BlockEntity::Chest(chest) => &mut chest.slots,
         };
         slots.iter_mut().filter_map(Option::take).collect()
+    }
+}
+
+impl Chest {
+    /// Fills the chest from its loot table, once (`unpackLootTable`).
+    pub fn unpack_loot(&mut self, world_seed: u64, pos: BlockPos) {
+        let Some(table) = self.loot_table.take() else {
+            return;
+        };
+        if let Some(table) = registry().loot_table(&table) {
+            loot::fill(table, &mut loot::rng_for(world_seed, pos), &mut self.slots);
+        }
     }
 }
 

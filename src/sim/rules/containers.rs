@@ -1,5 +1,6 @@
 //! Blocks that keep items, in the tick: opening one shows its block
-//! entity's slots in the screen, clicks are stored back into the block at
+//! entity's slots in the screen (a chest with a loot table is filled
+//! first), clicks are stored back into the block at
 //! once, furnaces cook every tick whether or not their screen is open,
 //! taking a furnace's output pays its experience, and breaking the block
 //! drops what it held.
@@ -20,6 +21,9 @@ pub fn open(game: &mut Game, kind: ScreenKind, pos: BlockPos, block: BlockId) {
     let Some(entity) = game.block_entities.entry(pos, block) else {
         return;
     };
+    if let BlockEntity::Chest(chest) = entity {
+        chest.unpack_loot(game.world.generator().seed(), pos);
+    }
     let slots = entity.slots().to_vec();
     if let Some(screen) = &mut game.screen {
         if screen.container.len() == slots.len() {
@@ -192,5 +196,24 @@ mod tests {
             })
             .collect();
         assert!(dropped.contains(&ItemStack::new(item("diamond"), 3)));
+    }
+
+    #[test]
+    fn a_chest_set_with_a_loot_table_is_filled_on_first_open_the_same_each_run() {
+        let opened = || {
+            let mut game = platform_game();
+            let command =
+                "/setblock 0 101 2 minecraft:chest{LootTable:\"minecraft:chests/buried_treasure\"}";
+            let status = crate::sim::command::run(&mut game, command);
+            assert_eq!(status, crate::sim::CommandStatus::Accepted);
+            super::super::using::interact_block(&mut game, block("chest"), FURNACE_AT);
+            assert_eq!(game.stats.get(Event::OpenChest, "chest"), 1);
+            let screen = game.screen.as_ref().unwrap();
+            assert_eq!(screen.kind, ScreenKind::Chest);
+            screen.container.clone()
+        };
+        let slots = opened();
+        assert!(slots.contains(&stack("heart_of_the_sea", 1)));
+        assert_eq!(slots, opened());
     }
 }
