@@ -3,10 +3,14 @@
 //! clicks craft planks, a crafting table and sticks; closing drops the
 //! cursor stack. The same actions give the same frames.
 
+#[path = "common/screen_script.rs"]
+mod screen_script;
+
 use image::RgbImage;
 use mcu::protocol::{Action, Key};
 use mcu::sim::{EmbeddedSim, Simulator};
 use mcu::suite::Event;
+use screen_script::Script;
 
 /// Slot centres at 640×360 (SPEC §12).
 const HOTBAR_1: (f32, f32) = (248.0, 247.0);
@@ -25,41 +29,10 @@ const GRID: [(f32, f32); 9] = [
 ];
 const RESULT: (f32, f32) = (364.0, 140.0);
 
-/// Builds the action list while tracking where the cursor is.
-struct Script {
-    actions: Vec<Action>,
-    cursor: (f32, f32),
-}
-
-impl Script {
-    fn new() -> Script {
-        Script {
-            actions: Vec::new(),
-            cursor: (320.0, 180.0),
-        }
-    }
-
-    fn press(&mut self, keys: &[Key]) {
-        let action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
-        self.actions.push(action);
-        self.actions.push(Action::noop());
-    }
-
-    fn click_at(&mut self, at: (f32, f32), keys: &[Key]) {
-        let mut turn = Action::noop();
-        turn.camera = [(at.1 - self.cursor.1) * 0.15, (at.0 - self.cursor.0) * 0.15];
-        self.actions.push(turn);
-        self.cursor = at;
-        self.press(keys);
-    }
-}
-
 fn crafting_script() -> Vec<Action> {
     let mut s = Script::new();
-    let mut look_down = Action::noop();
-    look_down.camera = [30.0, 0.0];
-    s.actions.push(look_down);
-    s.press(&[Key::Use]);
+    s.look_down(30.0);
+    s.open();
     // Two logs onto the cursor, one into the grid, sneak-click: 4 planks into the inventory.
     s.click_at(HOTBAR_1, &[Key::Attack]);
     s.click_at(GRID[0], &[Key::Use]);

@@ -1,11 +1,12 @@
-//! The whole state of one embedded-simulator episode: world, player,
-//! entities, statistics, time and weather, the open screen, and the seeded
+//! The whole state of one embedded-simulator episode: world, block
+//! entities (furnaces, chests), player, entities, statistics, time and weather, the open screen, and the seeded
 //! random streams.
 //! Rules live in other modules and act on a `&mut Game`.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::block_entity::BlockEntities;
 use super::entity::Entities;
 use super::player::Player;
 use super::screen::Screen;
@@ -32,6 +33,8 @@ pub struct Rngs {
     pub mobs: ChaCha8Rng,
     /// Weather and world ticks.
     pub world: ChaCha8Rng,
+    /// Experience paid out by furnaces.
+    pub experience: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -45,12 +48,15 @@ impl Rngs {
             drops: stream(1),
             mobs: stream(2),
             world: stream(3),
+            experience: stream(4),
         }
     }
 }
 
 pub struct Game {
     pub world: World,
+    /// Furnaces and chests with what they hold.
+    pub block_entities: BlockEntities,
     pub player: Player,
     pub entities: Entities,
     pub stats: Statistics,
@@ -89,6 +95,7 @@ impl Game {
     pub fn blank(seed: u64) -> Game {
         Game {
             world: World::new(seed),
+            block_entities: BlockEntities::default(),
             player: Player::new([0.5, 64.0, 0.5]),
             entities: Entities::default(),
             stats: Statistics::default(),

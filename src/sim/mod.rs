@@ -9,6 +9,7 @@
 //! clicks ([`screen`]), init commands ([`command`]), statistics
 //! ([`stats`]) and the first-person renderer ([`render`]).
 
+pub mod block_entity;
 pub mod command;
 mod embedded;
 pub mod entity;

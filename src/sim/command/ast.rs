@@ -32,6 +32,8 @@ pub enum Command {
         pos: Coords,
         block: BlockId,
         mode: SetMode,
+        /// A container's `LootTable`, filling it when first opened.
+        loot_table: Option<String>,
     },
     Fill {
         from: Coords,

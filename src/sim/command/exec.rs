@@ -30,9 +30,18 @@ pub fn execute(game: &mut Game, command: &Command, source: &Source) -> Parsed<()
         Command::Summon { kind, pos, nbt } => {
             run_summon::summon(game, *kind, pos.position(source), nbt)
         }
-        Command::SetBlock { pos, block, mode } => {
-            run_blocks::set_block(game, pos.block_pos(source), *block, *mode)
-        }
+        Command::SetBlock {
+            pos,
+            block,
+            mode,
+            loot_table,
+        } => run_blocks::set_block(
+            game,
+            pos.block_pos(source),
+            *block,
+            *mode,
+            loot_table.as_deref(),
+        ),
         Command::Fill {
             from,
             to,

@@ -7,10 +7,11 @@ use super::coords::{parse_block_pos, parse_rotation, parse_vec3, Coords};
 use super::ids::{COMMANDS, DIMENSIONS, EFFECTS};
 use super::reader::{Failure, Parsed, Reader};
 use super::resource::{
-    parse_block, parse_block_filter, parse_item, parse_summonable, read_resource_location,
+    parse_block, parse_block_filter, parse_block_with_nbt, parse_item, parse_summonable,
+    read_resource_location,
 };
 use super::selector::{parse_selector, Accepts, Selector};
-use super::snbt::{self, Compound};
+use super::snbt::{self, Compound, Nbt};
 use super::source::Anchor;
 use crate::sim::game::Weather;
 
@@ -163,7 +164,12 @@ fn set_block(r: &mut Reader) -> Parsed<Command> {
     r.arg("pos")?;
     let pos = parse_block_pos(r)?;
     r.arg("block")?;
-    let block = parse_block(r)?;
+    let (block, nbt) = parse_block_with_nbt(r)?;
+    let loot_table = nbt
+        .as_ref()
+        .and_then(|nbt| nbt.get("LootTable"))
+        .and_then(Nbt::as_str)
+        .map(str::to_string);
     let mode = if r.more()? {
         [SetMode::Replace, SetMode::Keep, SetMode::Destroy]
             [r.read_literal(&["replace", "keep", "destroy"])?]
@@ -171,7 +177,12 @@ fn set_block(r: &mut Reader) -> Parsed<Command> {
         SetMode::Replace
     };
     r.finish()?;
-    Ok(Command::SetBlock { pos, block, mode })
+    Ok(Command::SetBlock {
+        pos,
+        block,
+        mode,
+        loot_table,
+    })
 }
 
 fn fill(r: &mut Reader) -> Parsed<Command> {

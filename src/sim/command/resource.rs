@@ -54,6 +54,11 @@ pub fn parse_item(r: &mut Reader) -> Parsed<ItemInput> {
 
 /// A block to place: the id, with its state properties and NBT checked.
 pub fn parse_block(r: &mut Reader) -> Parsed<BlockId> {
+    parse_block_with_nbt(r).map(|(block, _)| block)
+}
+
+/// A block to place with the block-entity NBT written after it.
+pub fn parse_block_with_nbt(r: &mut Reader) -> Parsed<(BlockId, Option<Compound>)> {
     if r.peek() == Some('#') {
         return Err(r.error("Tags aren't allowed here, only actual blocks"));
     }
@@ -65,10 +70,11 @@ pub fn parse_block(r: &mut Reader) -> Parsed<BlockId> {
     if r.peek() == Some('[') {
         check_states(r, &id)?;
     }
-    if r.peek() == Some('{') {
-        snbt::parse_compound(r)?;
-    }
-    Ok(block)
+    let nbt = match r.peek() {
+        Some('{') => Some(snbt::parse_compound(r)?),
+        _ => None,
+    };
+    Ok((block, nbt))
 }
 
 /// A block to match (`/fill … replace <filter>`); block tags are not built.

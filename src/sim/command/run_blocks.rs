@@ -1,12 +1,15 @@
 //! `/setblock` and `/fill`: block positions checked against the world's
 //! height and the fill volume limit before anything changes, then placed
 //! with the chosen mode (`destroy` drops what was there, as breaking
-//! without a tool would).
+//! without a tool would). A replaced block's contents are cleared, as
+//! 1.16.5 does; a `LootTable` in `/setblock`'s NBT waits in the new chest
+//! until it is first opened.
 
 use rand::Rng;
 
 use super::ast::{FillMode, SetMode};
 use super::reader::{Failure, Parsed};
+use crate::sim::block_entity::{BlockEntity, Chest};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
@@ -27,7 +30,13 @@ fn check_in_world(pos: BlockPos) -> Parsed<()> {
     }
 }
 
-pub fn set_block(game: &mut Game, pos: BlockPos, block: BlockId, mode: SetMode) -> Parsed<()> {
+pub fn set_block(
+    game: &mut Game,
+    pos: BlockPos,
+    block: BlockId,
+    mode: SetMode,
+    loot_table: Option<&str>,
+) -> Parsed<()> {
     check_in_world(pos)?;
     let old = game.world.get(pos);
     match mode {
@@ -35,8 +44,19 @@ pub fn set_block(game: &mut Game, pos: BlockPos, block: BlockId, mode: SetMode) 
         SetMode::Destroy => drop_block(game, pos, old),
         _ => {}
     }
-    game.world.set(pos, block);
+    replace(game, pos, block);
+    if let (Some(table), Some(BlockEntity::Chest(_))) = (loot_table, BlockEntity::for_block(block))
+    {
+        let chest = Chest::new(Some(table.to_string()));
+        game.block_entities.insert(pos, BlockEntity::Chest(chest));
+    }
     Ok(())
+}
+
+/// Sets a block; whatever the old one held is gone with it.
+fn replace(game: &mut Game, pos: BlockPos, block: BlockId) {
+    game.block_entities.remove(pos);
+    game.world.set(pos, block);
 }
 
 pub fn fill(
@@ -80,7 +100,7 @@ pub fn fill(
                     }
                     _ => block,
                 };
-                game.world.set(pos, new);
+                replace(game, pos, new);
             }
         }
     }

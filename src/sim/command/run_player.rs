@@ -7,7 +7,7 @@ use super::reader::{Failure, Parsed};
 use super::selector::{Accepts, Selector};
 use super::source::{look_at, Anchor, Source};
 use crate::sim::game::Game;
-use crate::sim::player::ActiveEffect;
+use crate::sim::player::{self, ActiveEffect};
 use crate::sim::world::BlockPos;
 
 pub fn effect_give(game: &mut Game, targets: &Selector, new: ActiveEffect) -> Parsed<()> {
@@ -109,16 +109,11 @@ pub fn set_spawn(game: &mut Game, targets: Option<&Selector>, pos: BlockPos) -> 
 
 /// Experience points from `level` to the next.
 fn points_to_next(level: u32) -> i64 {
-    let level = i64::from(level);
-    match level {
-        30.. => 112 + (level - 30) * 9,
-        15.. => 37 + (level - 15) * 5,
-        _ => 7 + level * 2,
-    }
+    i64::from(player::points_to_next(level))
 }
 
-/// Applies an experience change. Only whole levels are kept: points add
-/// the levels they complete, and progress within a level is not stored.
+/// Applies an experience change. Added points fill the player's progress
+/// and complete levels; removed points take whole levels.
 pub fn experience(game: &mut Game, targets: &Selector, change: XpChange) -> Parsed<()> {
     targets.resolve(Accepts::Players)?;
     let level = game.player.xp_levels;
@@ -126,12 +121,8 @@ pub fn experience(game: &mut Game, targets: &Selector, change: XpChange) -> Pars
         XpChange::AddLevels(n) => (i64::from(level) + i64::from(n)).max(0),
         XpChange::SetLevels(n) => i64::from(n),
         XpChange::AddPoints(n) if n >= 0 => {
-            let (mut level, mut points) = (level, i64::from(n));
-            while points >= points_to_next(level) {
-                points -= points_to_next(level);
-                level += 1;
-            }
-            i64::from(level)
+            game.player.gain_experience(n.unsigned_abs());
+            return Ok(());
         }
         XpChange::AddPoints(n) => {
             let (mut level, mut owed) = (level, -i64::from(n));

@@ -26,6 +26,15 @@ pub struct ActiveEffect {
     pub ticks_left: u32,
 }
 
+/// Experience points from `level` to the next (1.16.5's curve).
+pub fn points_to_next(level: u32) -> u32 {
+    match level {
+        30.. => 112 + (level - 30) * 9,
+        15.. => 37 + (level - 15) * 5,
+        _ => 7 + level * 2,
+    }
+}
+
 /// Progress of breaking the block under the crosshair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Breaking {
@@ -53,6 +62,8 @@ pub struct Player {
     pub saturation: f32,
     pub exhaustion: f32,
     pub xp_levels: u32,
+    /// Experience points towards the next level.
+    pub xp_points: u32,
     pub effects: Vec<ActiveEffect>,
     pub inventory: Inventory,
     pub breaking: Option<Breaking>,
@@ -104,6 +115,15 @@ pub struct Player {
 }
 
 impl Player {
+    /// Adds experience points, completing levels as they fill up.
+    pub fn gain_experience(&mut self, points: u32) {
+        self.xp_points += points;
+        while self.xp_points >= points_to_next(self.xp_levels) {
+            self.xp_points -= points_to_next(self.xp_levels);
+            self.xp_levels += 1;
+        }
+    }
+
     /// A fresh player standing at `feet`.
     pub fn new(feet: [f64; 3]) -> Player {
         Player {
@@ -121,6 +141,7 @@ impl Player {
             saturation: 5.0,
             exhaustion: 0.0,
             xp_levels: 0,
+            xp_points: 0,
             effects: Vec::new(),
             inventory: Inventory::default(),
             breaking: None,

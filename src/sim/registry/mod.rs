@@ -1,6 +1,6 @@
 //! The block, item, entity and recipe tables of Minecraft 1.16.5, loaded
 //! once from the tab-separated data files beside this module (`blocks.tsv`,
-//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`).
+//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
@@ -8,13 +8,16 @@
 
 mod blocks;
 mod entities;
+mod fuels;
 mod items;
+mod loot;
 mod recipes;
 mod table;
 
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
 pub use entities::{EntityCategory, EntityDef, EntityTypeId};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
+pub use loot::{LootEntry, LootPool, LootTable, Uniform};
 pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
 
 use std::sync::OnceLock;
@@ -66,6 +69,9 @@ pub struct Registry {
     pub items: Vec<ItemDef>,
     pub entities: Vec<EntityDef>,
     pub recipes: RecipeBook,
+    /// Furnace burn ticks by item id (0: not fuel).
+    fuel_ticks: Vec<u32>,
+    loot_tables: Vec<LootTable>,
     block_index: table::NameIndex,
     item_index: table::NameIndex,
     entity_index: table::NameIndex,
@@ -101,6 +107,17 @@ impl Registry {
             .map(EntityTypeId)
     }
 
+    /// How long one item of `item` burns in a furnace, if it is fuel.
+    pub fn burn_ticks(&self, item: ItemId) -> Option<u32> {
+        Some(self.fuel_ticks[item.0 as usize]).filter(|&ticks| ticks > 0)
+    }
+
+    /// A loot table by its bare or `minecraft:`-prefixed name.
+    pub fn loot_table(&self, name: &str) -> Option<&LootTable> {
+        let name = strip_namespace(name);
+        self.loot_tables.iter().find(|t| t.name == name)
+    }
+
     /// The item a block drops as itself when picked or broken with silk
     /// touch, if there is one with the same name.
     pub fn item_of_block(&self, block: BlockId) -> Option<ItemId> {
@@ -125,11 +142,15 @@ pub fn registry() -> &'static Registry {
             include_str!("tags.tsv"),
             &item_index,
         );
+        let fuel_ticks = fuels::parse(include_str!("fuels.tsv"), &item_index, items.len());
+        let loot_tables = loot::parse(include_str!("loot_tables.tsv"), &item_index);
         let mut registry = Registry {
             blocks,
             items,
             entities,
             recipes,
+            fuel_ticks,
+            loot_tables,
             block_index,
             item_index,
             entity_index,

@@ -68,11 +68,11 @@ impl RecipeBook {
         self.recipes.iter().filter(move |r| r.result == item)
     }
 
-    /// The furnace recipe that cooks `item`, if any.
-    pub fn smelting(&self, item: ItemId) -> Option<&Recipe> {
+    /// The recipe of a cooking block (`method`) that cooks `item`, if any.
+    pub fn cooking(&self, method: CookingMethod, item: ItemId) -> Option<&Recipe> {
         self.recipes.iter().find(|r| {
-            matches!(&r.kind, RecipeKind::Cooking { method: CookingMethod::Smelting, input, .. }
-                if input.accepts(item))
+            matches!(&r.kind, RecipeKind::Cooking { method: m, input, .. }
+                if *m == method && input.accepts(item))
         })
     }
 }

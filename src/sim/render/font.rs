@@ -1,6 +1,6 @@
 //! Pixel art as data: the digits of stack counts (3×5), the heart and
 //! food icons of the HUD, the letters of screen titles and the
-//! screens' arrow, pointer and recipe book. `#` is the outline, other
+//! screens' arrow, furnace flame, pointer and recipe book. `#` is the outline, other
 //! letters are fills.
 
 /// Digits 0–9, five rows of three columns.
@@ -25,6 +25,24 @@ pub const HEART: [&str; 7] = [
 /// A drumstick, 7×7: `b` is meat, `w` bone.
 pub const FOOD: [&str; 7] = [
     "..####.", ".#bbbb#", "#bbbbb#", "#bbbb#.", ".#bb#..", ".ww#...", "ww.....",
+];
+
+/// The furnace's flame, 14×14: `o` is the outer flame, `y` its core.
+pub const FLAME: [&str; 14] = [
+    "......o.......",
+    "......oo......",
+    ".....ooo......",
+    ".....oooo.....",
+    "....ooyoo..o..",
+    "..o.ooyyoo.o..",
+    "..ooooyyooooo.",
+    ".oooooyyyoooo.",
+    ".ooooyyyyyooo.",
+    "oooooyyyyyoooo",
+    "ooooyyyyyyyooo",
+    "oooyyyyyyyyooo",
+    ".ooyyyyyyyyoo.",
+    "..oooooooooo..",
 ];
 
 /// The crafting arrow, 22×15: `a` is the arrow.
@@ -212,6 +230,7 @@ mod tests {
         }
         assert!(HEART.iter().chain(FOOD.iter()).all(|r| r.len() == 7));
         assert!(ARROW.iter().all(|r| r.len() == 22));
+        assert!(FLAME.iter().all(|r| r.len() == 14));
         assert!(POINTER.iter().all(|r| r.len() == 8));
         assert!(BOOK.iter().all(|r| r.len() == 10));
         assert_eq!(cells(&DIGITS[1]).count(), 8);

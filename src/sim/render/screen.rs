@@ -1,6 +1,7 @@
 //! Container screens drawn over the darkened view, as vanilla 1.16.5 lays
 //! them out at 640×360 (GUI scale 1) and stretched to other frame sizes:
-//! the grey panel, slot wells, titles, the crafting arrow and the
+//! the grey panel, slot wells, titles, the crafting arrow (filled as a
+//! furnace cooks), a furnace's flame (burning down with its fuel), the
 //! recipe-book button, item icons with counts, the hovered slot's
 //! highlight, the carried stack and the mouse pointer. Textures are drawn
 //! in code.
@@ -8,9 +9,10 @@
 use image::RgbImage;
 
 use super::assets::{assets, Assets};
-use super::font::{ARROW, BOOK, POINTER};
+use super::font::{ARROW, BOOK, FLAME, POINTER};
 use super::gui::Gui;
 use super::texture::{mix, rgb};
+use crate::sim::block_entity::furnace::Gauges;
 use crate::sim::inventory::{Inventory, ItemStack, MAIN_SLOTS};
 use crate::sim::screen::layout::{Layout, FRAME, SLOT_SIZE};
 use crate::sim::screen::{Screen, ScreenKind, Slot};
@@ -22,6 +24,8 @@ const WELL: u32 = rgb(139, 139, 139);
 const WELL_SHADOW: u32 = rgb(55, 55, 55);
 const BLACK: u32 = rgb(0, 0, 0);
 const LABEL: u32 = rgb(64, 64, 64);
+const FLAME_OUTER: u32 = rgb(232, 96, 20);
+const FLAME_CORE: u32 = rgb(252, 216, 64);
 /// The dim over the world: vanilla's gradient from 0xC0101010 to 0xD0101010.
 const DIM: u32 = rgb(16, 16, 16);
 const DIM_TOP: f32 = 0.75;
@@ -48,6 +52,7 @@ pub fn draw(
     let mut gui = Gui::new(pixels, width, height, scale);
     let layout = screen.layout();
     background(&mut gui, layout);
+    furnace_gauges(&mut gui, layout, screen.gauges);
     let hovered = if pointer { screen.hovered() } else { None };
     for (slot, (x, y)) in layout.slots() {
         let (x, y) = (x as f32, y as f32);
@@ -132,6 +137,31 @@ fn well(gui: &mut Gui, x: f32, y: f32, margin: f32) {
     gui.rect(x + size - 1.0, y + 1.0, 1.0, size - 1.0, LIGHT, 1.0);
 }
 
+/// A furnace's fire, lit from the bottom up to `flame` rows above its
+/// base, and its arrow filled from the left, as vanilla draws them.
+fn furnace_gauges(gui: &mut Gui, layout: &Layout, gauges: Gauges) {
+    let (left, top) = layout.origin();
+    let at = |(x, y): (i32, i32)| ((left + x) as f32, (top + y) as f32);
+    if let (Some(flame_at), Some(lit)) = (layout.flame_at, gauges.flame) {
+        let (fx, fy) = at(flame_at);
+        let hidden = FLAME.len() - (lit as usize + 1).min(FLAME.len());
+        gui.glyph(&FLAME[hidden..], fx, fy + hidden as f32, |_, c| match c {
+            b'y' => FLAME_CORE,
+            _ => FLAME_OUTER,
+        });
+    }
+    if let (Some(arrow_at), true) = (layout.flame_at.and(layout.arrow_at), gauges.arrow > 0) {
+        let (ax, ay) = at(arrow_at);
+        let filled = gauges.arrow as usize;
+        gui.glyph(
+            &ARROW,
+            ax,
+            ay,
+            |x, _| if x <= filled { LIGHT } else { WELL },
+        );
+    }
+}
+
 /// The panel, its wells, labels, arrow and recipe-book button.
 fn background(gui: &mut Gui, layout: &Layout) {
     let (left, top) = layout.origin();
@@ -160,6 +190,10 @@ fn background(gui: &mut Gui, layout: &Layout) {
     if let Some(arrow) = layout.arrow_at {
         let (ax, ay) = at(arrow);
         gui.glyph(&ARROW, ax, ay, |_, _| WELL);
+    }
+    if let Some(flame) = layout.flame_at {
+        let (fx, fy) = at(flame);
+        gui.glyph(&FLAME, fx, fy, |_, _| WELL);
     }
     if let Some(button) = layout.recipe_button_at {
         let (bx, by) = at(button);
@@ -218,6 +252,37 @@ mod tests {
             [198, 198, 198],
             "the panel, stretched"
         );
+    }
+
+    #[test]
+    fn a_lit_furnace_shows_its_flame_and_a_cooking_arrow() {
+        let render = |gauges: Gauges| {
+            let mut screen = Screen::open(ScreenKind::Furnace);
+            screen.gauges = gauges;
+            let mut pixels = vec![0u32; 640 * 360];
+            let inventory = Inventory::default();
+            draw(&mut pixels, 640, 360, &screen, &inventory, assets(), false);
+            pixels
+        };
+        let cold = render(Gauges::default());
+        let lit = render(Gauges {
+            flame: Some(13),
+            arrow: 12,
+        });
+        let at = |pixels: &[u32], x: i32, y: i32| {
+            pixels[(97 + y) as usize * 640 + (232 + x) as usize] | 0xFF00_0000
+        };
+        // The flame's core, 5 rows above its base; the arrow's shaft at its start and end.
+        assert_eq!(at(&lit, 56 + 7, 36 + 10), FLAME_CORE);
+        assert_eq!(at(&cold, 56 + 7, 36 + 10), WELL);
+        assert_eq!(at(&lit, 79 + 2, 34 + 7), LIGHT);
+        assert_eq!(at(&lit, 79 + 18, 34 + 7), WELL);
+        let low = render(Gauges {
+            flame: Some(2),
+            arrow: 0,
+        });
+        assert_eq!(at(&low, 56 + 7, 36 + 12), FLAME_CORE, "near the base");
+        assert_eq!(at(&low, 56 + 6, 36 + 4), WELL, "burnt down from the top");
     }
 
     #[test]

@@ -113,14 +113,16 @@ fn counts_tool_use(kind: ToolKind, id: BlockId) -> bool {
 }
 
 /// Breaks the block at `pos` as the player: the held tool is used and
-/// worn, and if the block could be harvested it counts `mine_block`,
-/// costs exhaustion and drops its item.
+/// worn, what the block held (a chest's or furnace's items) falls out,
+/// and if the block could be harvested it counts `mine_block`, costs
+/// exhaustion and drops its item.
 pub fn break_block(game: &mut Game, pos: BlockPos) {
     let id = game.world.get(pos);
     let def = registry().block(id);
     let held = game.player.inventory.selected_stack().cloned();
     let harvest = can_harvest(held.as_ref(), id);
     game.world.set(pos, BlockId::AIR);
+    super::containers::drop_contents(game, pos);
     if let (Some(stack), Some((kind, ..))) = (&held, tool_of(held.as_ref())) {
         if counts_tool_use(kind, id) {
             game.stats.add(Event::UseItem, stack.name(), 1);

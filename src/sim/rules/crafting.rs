@@ -3,7 +3,7 @@
 //! and by the Plancraft environment (3×3, no mirroring, as Plancraft 0.4.9
 //! matches). The recipes themselves are data (`registry::RecipeBook`).
 
-use crate::sim::registry::{registry, Ingredient, ItemId, Recipe, RecipeKind};
+use crate::sim::registry::{registry, CookingMethod, Ingredient, ItemId, Recipe, RecipeKind};
 
 /// Whether a shaped pattern also matches flipped left to right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,10 +119,34 @@ fn assign(ingredients: &[Ingredient], items: &[ItemId], used: &mut [bool]) -> bo
     false
 }
 
+/// Ingredients that leave a container behind when used up in a crafting
+/// grid or burnt as fuel (`getCraftingRemainingItem`).
+const REMAINDERS: &[(&str, &str)] = &[
+    ("milk_bucket", "bucket"),
+    ("water_bucket", "bucket"),
+    ("lava_bucket", "bucket"),
+    ("honey_bottle", "glass_bottle"),
+    ("dragon_breath", "glass_bottle"),
+];
+
+/// The container `item` leaves behind when used up, if any.
+pub fn remainder(item: ItemId) -> Option<ItemId> {
+    let name = registry().item(item).name;
+    REMAINDERS
+        .iter()
+        .find(|(from, _)| *from == name)
+        .and_then(|(_, to)| registry().item_named(to))
+}
+
 /// What the furnace makes of `item`: the result, and the cooking time and
 /// experience of the 1.16.5 smelting recipe.
 pub fn smelt(item: ItemId) -> Option<&'static Recipe> {
-    registry().recipes.smelting(item)
+    cook(CookingMethod::Smelting, item)
+}
+
+/// What a furnace, blast furnace or smoker (`method`) makes of `item`.
+pub fn cook(method: CookingMethod, item: ItemId) -> Option<&'static Recipe> {
+    registry().recipes.cooking(method, item)
 }
 
 #[cfg(test)]

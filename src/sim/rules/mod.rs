@@ -3,7 +3,7 @@
 //! placing blocks, using and dropping items, health and hunger, entities,
 //! and the clock.
 //!
-//! One tick runs, in order: the clock; while dead only the respawn wait
+//! One tick runs, in order: the clock; the furnaces; while dead only the respawn wait
 //! and the entities; else the open screen's input (`screens`), or the
 //! keys (camera, hotbar, swap hands, pick block, drop), attack then use
 //! on what the crosshair targets; then movement (no keys while a screen
@@ -17,6 +17,7 @@
 mod breaking;
 mod clock;
 mod collision;
+mod containers;
 pub mod crafting;
 mod entities;
 mod fluids;
@@ -51,6 +52,7 @@ use input::{MoveInput, Presses};
 /// Advances the game by one tick under the player's action.
 pub fn tick(game: &mut Game, action: &Action) {
     clock::advance(game);
+    containers::tick(game);
     if game.player.is_dead() {
         screens::close(game);
         health::tick_dead(game);

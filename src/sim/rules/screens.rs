@@ -4,9 +4,11 @@
 //! open the camera moves the mouse cursor, attack and use are left and
 //! right clicks on their press edges (sneak held: quick move), the drop
 //! and hotbar keys act on the slot under the cursor, and movement keys do
-//! nothing; the world keeps ticking. Closing puts the screen's items back
-//! into the inventory and drops the cursor stack, as 1.16.5 does.
+//! nothing; the world keeps ticking. Closing puts a crafting grid's items
+//! back into the inventory (a block's stay in the block, `containers`) and
+//! drops the cursor stack, as 1.16.5 does.
 
+use super::containers;
 use super::input::Presses;
 use super::items;
 use crate::protocol::{Action, Key};
@@ -23,9 +25,13 @@ pub fn open(game: &mut Game, kind: ScreenKind) {
 /// Closes the open screen: its items go back into the inventory, what does
 /// not fit and the cursor stack fall in front of the player.
 pub fn close(game: &mut Game) {
-    let Some(screen) = game.screen.take() else {
+    containers::store(game);
+    let Some(mut screen) = game.screen.take() else {
         return;
     };
+    if screen.block.is_some() {
+        screen.container.clear();
+    }
     for stack in screen.close(&mut game.player.inventory) {
         items::toss(game, stack);
     }
@@ -53,16 +59,27 @@ pub fn tick(game: &mut Game, action: &Action, presses: &Presses) -> bool {
         presses.drop.then_some(Click::Drop),
         presses.hotbar.map(Click::Hotbar),
     ];
-    for click in clicks.into_iter().flatten() {
-        let outcome = screen.click(&mut game.player.inventory, click);
+    let outcomes: Vec<Outcome> = clicks
+        .into_iter()
+        .flatten()
+        .map(|click| screen.click(&mut game.player.inventory, click))
+        .collect();
+    game.screen = Some(screen);
+    containers::store(game);
+    for outcome in outcomes {
         apply(game, outcome);
     }
-    game.screen = Some(screen);
     true
 }
 
-/// What a click sent out of the screen: statistics and items on the ground.
+/// What a click sent out of the screen: statistics, experience and items
+/// on the ground.
 fn apply(game: &mut Game, outcome: Outcome) {
+    if let Some(stack) = &outcome.smelted {
+        containers::pay_experience(game);
+        game.stats
+            .add(Event::CraftItem, stack.name(), u64::from(stack.count));
+    }
     for stack in outcome.crafted {
         game.stats
             .add(Event::CraftItem, stack.name(), u64::from(stack.count));

@@ -17,6 +17,7 @@ use crate::sim::player::MAX_FOOD;
 use crate::sim::raycast::{self, Face, Hit};
 use crate::sim::registry::{block, item, registry, BlockId, ItemKind, ToolKind};
 use crate::sim::screen::ScreenKind;
+use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
 /// Ticks between uses while the key is held (`rightClickDelay`).
@@ -53,9 +54,9 @@ const OPENABLE: &[(&str, &str, Option<ScreenKind>)] = &[
     (
         "blast_furnace",
         "interact_with_blast_furnace",
-        Some(ScreenKind::Furnace),
+        Some(ScreenKind::BlastFurnace),
     ),
-    ("smoker", "interact_with_smoker", Some(ScreenKind::Furnace)),
+    ("smoker", "interact_with_smoker", Some(ScreenKind::Smoker)),
     ("anvil", "interact_with_anvil", None),
     ("brewing_stand", "interact_with_brewingstand", None),
     ("beacon", "interact_with_beacon", None),
@@ -98,9 +99,9 @@ const CONVERSIONS: &[(ToolKind, &str, &str)] = &[
 /// Foods eaten even when full.
 const ALWAYS_EDIBLE: &[&str] = &["golden_apple", "enchanted_golden_apple", "chorus_fruit"];
 
-/// Opens a block with a screen: counts the vanilla statistic, opens the
+/// Opens the block at `pos`: counts the vanilla statistic, opens the
 /// screen if it has one, and returns true.
-pub fn interact_block(game: &mut Game, id: BlockId) -> bool {
+pub fn interact_block(game: &mut Game, id: BlockId, pos: BlockPos) -> bool {
     let name = registry().block(id).name;
     let Some((_, stat, screen)) = OPENABLE
         .iter()
@@ -110,7 +111,7 @@ pub fn interact_block(game: &mut Game, id: BlockId) -> bool {
     };
     game.stats.add(Event::Custom, stat, 1);
     if let Some(kind) = screen {
-        super::screens::open(game, *kind);
+        super::containers::open(game, *kind, pos, id);
     }
     true
 }
@@ -169,7 +170,7 @@ fn light_fire(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
 fn use_on_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     let holding_anything =
         game.player.inventory.selected_stack().is_some() || game.player.inventory.offhand.is_some();
-    if !(game.player.sneaking && holding_anything) && interact_block(game, hit.block) {
+    if !(game.player.sneaking && holding_anything) && interact_block(game, hit.block, hit.pos) {
         return true;
     }
     let Some(stack) = hand.slot(&game.player.inventory).clone() else {

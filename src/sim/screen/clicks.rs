@@ -4,6 +4,7 @@
 //! stack off the background, the drop key and the hotbar keys over a slot.
 //! Sneak-clicks are [`super::quick_move`]'s.
 
+use super::layout::FURNACE_OUTPUT;
 use super::{slot_limit, Screen, Slot};
 use crate::sim::inventory::{split_off, Inventory, ItemStack};
 
@@ -33,6 +34,9 @@ pub struct Outcome {
     pub spilled: Vec<ItemStack>,
     /// Taken out of the result slot (counted as `craft_item`).
     pub crafted: Vec<ItemStack>,
+    /// Taken out of a furnace's output (counted as `craft_item`; pays the
+    /// furnace's experience).
+    pub smelted: Option<ItemStack>,
 }
 
 impl Button {
@@ -57,6 +61,7 @@ impl Screen {
     /// Applies a click at the cursor; the crafting result follows the grid.
     pub fn click(&mut self, inventory: &mut Inventory, click: Click) -> Outcome {
         let mut outcome = Outcome::default();
+        let output_before = self.furnace_output().cloned();
         match (click, self.hovered()) {
             (Click::Mouse { button, .. }, None) if self.layout().is_outside(self.cursor) => {
                 let count = button.place_amount(u8::MAX);
@@ -84,7 +89,17 @@ impl Screen {
             _ => {}
         }
         self.refresh_result();
+        outcome.smelted = output_before.and_then(|mut taken| {
+            taken.count -= self.furnace_output().map_or(0, |left| left.count);
+            (taken.count > 0).then_some(taken)
+        });
         outcome
+    }
+
+    /// The furnace's output slot, on furnace screens.
+    fn furnace_output(&self) -> Option<&ItemStack> {
+        self.kind.cooking()?;
+        self.container[FURNACE_OUTPUT].as_ref()
     }
 
     /// A plain click on a slot that is not the result.
@@ -177,7 +192,6 @@ impl Screen {
 mod tests {
     use super::*;
     use crate::sim::registry::item;
-    use crate::sim::screen::layout::FURNACE_OUTPUT;
     use crate::sim::screen::ScreenKind;
 
     fn stack(name: &str, count: u8) -> Option<ItemStack> {
@@ -288,7 +302,8 @@ mod tests {
         screen.click(&mut inv, LEFT);
         assert_eq!(screen.container[FURNACE_OUTPUT], None);
         screen.container[FURNACE_OUTPUT] = stack("iron_ingot", 5);
-        screen.click(&mut inv, RIGHT);
+        let outcome = screen.click(&mut inv, RIGHT);
+        assert_eq!(outcome.smelted, stack("iron_ingot", 5));
         assert_eq!(
             (
                 screen.carried.clone(),

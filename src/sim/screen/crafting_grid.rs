@@ -5,17 +5,8 @@
 
 use super::{Outcome, Screen};
 use crate::sim::inventory::{Inventory, ItemStack};
-use crate::sim::registry::{item, ItemId};
-use crate::sim::rules::crafting::{craft, Grid, Mirroring};
-
-/// Ingredients that leave a container in the grid (`getCraftingRemainingItem`).
-const REMAINDERS: &[(&str, &str)] = &[
-    ("milk_bucket", "bucket"),
-    ("water_bucket", "bucket"),
-    ("lava_bucket", "bucket"),
-    ("honey_bottle", "glass_bottle"),
-    ("dragon_breath", "glass_bottle"),
-];
+use crate::sim::registry::ItemId;
+use crate::sim::rules::crafting::{craft, remainder, Grid, Mirroring};
 
 impl Screen {
     /// Sets the result slot to what the grid makes (nothing off crafting screens).
@@ -54,10 +45,7 @@ impl Screen {
             let Some(stack) = cell.as_mut() else {
                 continue;
             };
-            let remainder = REMAINDERS
-                .iter()
-                .find(|(from, _)| *from == stack.name())
-                .map(|(_, to)| ItemStack::new(item(to), 1));
+            let remainder = remainder(stack.item).map(|item| ItemStack::new(item, 1));
             stack.count -= 1;
             if stack.count == 0 {
                 *cell = None;
@@ -80,6 +68,7 @@ impl Screen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::registry::item;
     use crate::sim::screen::ScreenKind;
 
     fn table(cells: [(&str, u8); 9]) -> Screen {

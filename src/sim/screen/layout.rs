@@ -10,9 +10,9 @@ pub const FRAME: (i32, i32) = (640, 360);
 pub const SLOT_SIZE: i32 = 16;
 const SLOT_PITCH: i32 = 18;
 /// The furnace's slots, in its container.
-pub const FURNACE_INPUT: usize = 0;
-pub const FURNACE_FUEL: usize = 1;
-pub const FURNACE_OUTPUT: usize = 2;
+pub use crate::sim::block_entity::furnace::{
+    FUEL as FURNACE_FUEL, INPUT as FURNACE_INPUT, OUTPUT as FURNACE_OUTPUT,
+};
 
 /// A grid of consecutive slots: `first`, then `first + 1`, … left to right,
 /// then down, with its top-left item area at `at` inside the background.
@@ -40,6 +40,8 @@ pub struct Layout {
     pub recipe_button_at: Option<(i32, i32)>,
     /// The progress arrow between inputs and output.
     pub arrow_at: Option<(i32, i32)>,
+    /// The furnace's flame (14×14) between input and fuel.
+    pub flame_at: Option<(i32, i32)>,
 }
 
 const fn run(first: Slot, count: usize, columns: usize, at: (i32, i32)) -> SlotRun {
@@ -100,8 +102,25 @@ const LARGE_CHEST_RUNS: [SlotRun; 3] = {
     [run(Slot::Container(0), 54, 9, (8, 18)), main, hotbar]
 };
 
+/// A furnace, blast furnace or smoker: the same panel with its own title,
+/// centred above the slots.
+const fn furnace_layout(kind: ScreenKind, title: &'static str, title_x: i32) -> Layout {
+    Layout {
+        kind,
+        size: (176, 166),
+        title,
+        title_at: (title_x, 6),
+        inventory_label_at: Some((8, 72)),
+        runs: &FURNACE_RUNS,
+        crafting_grid: None,
+        recipe_button_at: Some((20, 34)),
+        arrow_at: Some((79, 34)),
+        flame_at: Some((56, 36)),
+    }
+}
+
 /// Every screen's layout, in `ScreenKind` order.
-pub const LAYOUTS: [Layout; 5] = [
+pub const LAYOUTS: [Layout; 7] = [
     Layout {
         kind: ScreenKind::Inventory,
         size: (176, 166),
@@ -112,6 +131,7 @@ pub const LAYOUTS: [Layout; 5] = [
         crafting_grid: Some(2),
         recipe_button_at: Some((104, 61)),
         arrow_at: Some((135, 29)),
+        flame_at: None,
     },
     Layout {
         kind: ScreenKind::CraftingTable,
@@ -123,18 +143,11 @@ pub const LAYOUTS: [Layout; 5] = [
         crafting_grid: Some(3),
         recipe_button_at: Some((5, 34)),
         arrow_at: Some((90, 35)),
+        flame_at: None,
     },
-    Layout {
-        kind: ScreenKind::Furnace,
-        size: (176, 166),
-        title: "Furnace",
-        title_at: (60, 6),
-        inventory_label_at: Some((8, 72)),
-        runs: &FURNACE_RUNS,
-        crafting_grid: None,
-        recipe_button_at: Some((20, 34)),
-        arrow_at: Some((79, 34)),
-    },
+    furnace_layout(ScreenKind::Furnace, "Furnace", 60),
+    furnace_layout(ScreenKind::BlastFurnace, "Blast Furnace", 36),
+    furnace_layout(ScreenKind::Smoker, "Smoker", 64),
     Layout {
         kind: ScreenKind::Chest,
         size: (176, 168),
@@ -145,6 +158,7 @@ pub const LAYOUTS: [Layout; 5] = [
         crafting_grid: None,
         recipe_button_at: None,
         arrow_at: None,
+        flame_at: None,
     },
     Layout {
         kind: ScreenKind::LargeChest,
@@ -156,6 +170,7 @@ pub const LAYOUTS: [Layout; 5] = [
         crafting_grid: None,
         recipe_button_at: None,
         arrow_at: None,
+        flame_at: None,
     },
 ];
 

@@ -1,7 +1,8 @@
 //! Container screens (issue 15, part 2): which screen is open, the mouse
 //! cursor in 640×360 frame pixels, the stack the cursor carries, the
 //! screen's own slots (crafting grid, furnace slots, chest contents) and
-//! the crafting result; where vanilla 1.16.5 draws each slot
+//! the crafting result, and for a block's screen (furnace, chest) which
+//! block's slots it shows and the furnace's flame and arrow; where vanilla 1.16.5 draws each slot
 //! ([`layout`]); and the click rules that move items between slots
 //! ([`clicks`], [`quick_move`], [`crafting_grid`]).
 //!
@@ -17,8 +18,11 @@ mod quick_move;
 pub use clicks::{Button, Click, Outcome};
 pub use layout::Layout;
 
+use crate::sim::block_entity::furnace::Gauges;
 use crate::sim::inventory::{Inventory, ItemStack};
-use crate::sim::registry::{registry, ItemKind};
+use crate::sim::registry::{item, registry, CookingMethod, ItemKind};
+use crate::sim::world::BlockPos;
+use layout::{FURNACE_FUEL, FURNACE_OUTPUT};
 
 /// How many of a stack a slot holds: one in armor slots, else a full stack.
 fn slot_limit(slot: Slot, stack: &ItemStack) -> u8 {
@@ -35,10 +39,24 @@ pub enum ScreenKind {
     Inventory,
     CraftingTable,
     Furnace,
+    BlastFurnace,
+    Smoker,
     /// A single chest, 3 rows.
     Chest,
     /// A double chest, 6 rows.
     LargeChest,
+}
+
+impl ScreenKind {
+    /// The recipes a furnace screen's block cooks; `None` off furnaces.
+    pub fn cooking(self) -> Option<CookingMethod> {
+        match self {
+            ScreenKind::Furnace => Some(CookingMethod::Smelting),
+            ScreenKind::BlastFurnace => Some(CookingMethod::Blasting),
+            ScreenKind::Smoker => Some(CookingMethod::Smoking),
+            _ => None,
+        }
+    }
 }
 
 /// A slot a screen shows.
@@ -80,6 +98,10 @@ pub struct Screen {
     pub container: Vec<Option<ItemStack>>,
     /// What the crafting grid makes, if this is a crafting screen.
     pub result: Option<ItemStack>,
+    /// The block whose slots `container` shows; they stay in it on closing.
+    pub block: Option<BlockPos>,
+    /// A furnace's flame and arrow.
+    pub gauges: Gauges,
 }
 
 /// Pixels the cursor moves per degree of camera turn (MineRL's scaler, 360/2400).
@@ -100,6 +122,8 @@ impl Screen {
             carried: None,
             container: vec![None; slots],
             result: None,
+            block: None,
+            gauges: Gauges::default(),
         }
     }
 
@@ -149,16 +173,22 @@ impl Screen {
     }
 
     /// Whether a stack may be put into a slot (`Slot.mayPlace`): never the
-    /// result or the furnace's output, armor only in its own slot.
+    /// result or the furnace's output, armor only in its own slot, only
+    /// fuel (or a bucket) in the furnace's fuel slot.
     fn accepts(&self, slot: Slot, stack: &ItemStack) -> bool {
         match slot {
             Slot::Result => false,
             Slot::Armor(i) => {
                 matches!(registry().item(stack.item).kind, ItemKind::Armor(kind) if kind as usize == i)
             }
-            Slot::Container(i) => {
-                !(self.kind == ScreenKind::Furnace && i == layout::FURNACE_OUTPUT)
-            }
+            Slot::Container(i) if self.kind.cooking().is_some() => match i {
+                FURNACE_OUTPUT => false,
+                FURNACE_FUEL => {
+                    registry().burn_ticks(stack.item).is_some() || stack.item == item("bucket")
+                }
+                _ => true,
+            },
+            Slot::Container(_) => true,
             Slot::Main(_) | Slot::Offhand => true,
         }
     }

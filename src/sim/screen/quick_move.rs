@@ -8,23 +8,7 @@ use super::layout::{FURNACE_FUEL, FURNACE_INPUT, FURNACE_OUTPUT};
 use super::{slot_limit, Outcome, Screen, ScreenKind, Slot};
 use crate::sim::inventory::{Inventory, ItemStack, HOTBAR_SLOTS, MAIN_SLOTS};
 use crate::sim::registry::{registry, ItemKind};
-use crate::sim::rules::crafting::smelt;
-
-/// Items a furnace burns, by name or by the end of their name.
-const FUEL_NAMES: &[&str] = &[
-    "coal",
-    "charcoal",
-    "coal_block",
-    "lava_bucket",
-    "stick",
-    "blaze_rod",
-];
-const FUEL_SUFFIXES: &[&str] = &["_log", "_wood", "_planks"];
-
-fn is_fuel(stack: &ItemStack) -> bool {
-    let name = stack.name();
-    FUEL_NAMES.contains(&name) || FUEL_SUFFIXES.iter().any(|s| name.ends_with(s))
-}
+use crate::sim::rules::crafting::cook;
 
 /// The player's slots in the order screens list them: main, then hotbar.
 fn player_slots() -> Vec<Slot> {
@@ -49,21 +33,18 @@ impl Screen {
         inventory: &Inventory,
     ) -> Vec<Slot> {
         let chest = matches!(self.kind, ScreenKind::Chest | ScreenKind::LargeChest);
+        let cooking = self.kind.cooking();
+        let cooks = cooking.is_some_and(|method| cook(method, stack.item).is_some());
+        let burns = cooking.is_some() && registry().burn_ticks(stack.item).is_some();
         match from {
             Slot::Result => player_slots_reversed(),
-            Slot::Container(i)
-                if chest || (self.kind == ScreenKind::Furnace && i == FURNACE_OUTPUT) =>
-            {
+            Slot::Container(i) if chest || (cooking.is_some() && i == FURNACE_OUTPUT) => {
                 player_slots_reversed()
             }
             Slot::Container(_) | Slot::Armor(_) | Slot::Offhand => player_slots(),
             Slot::Main(_) if chest => (0..self.container.len()).map(Slot::Container).collect(),
-            Slot::Main(_) if self.kind == ScreenKind::Furnace && smelt(stack.item).is_some() => {
-                vec![Slot::Container(FURNACE_INPUT)]
-            }
-            Slot::Main(_) if self.kind == ScreenKind::Furnace && is_fuel(stack) => {
-                vec![Slot::Container(FURNACE_FUEL)]
-            }
+            Slot::Main(_) if cooks => vec![Slot::Container(FURNACE_INPUT)],
+            Slot::Main(_) if burns => vec![Slot::Container(FURNACE_FUEL)],
             Slot::Main(i) => {
                 let armor = match registry().item(stack.item).kind {
                     ItemKind::Armor(kind) if self.kind == ScreenKind::Inventory => {
