@@ -5,6 +5,8 @@
 //! run them.
 
 mod behaviour;
+mod craft;
+mod craft_plan;
 mod plans;
 
 use std::collections::VecDeque;

@@ -4,6 +4,7 @@
 use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
 };
+use super::craft::Craft;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
@@ -12,10 +13,20 @@ pub type PlanFn = fn(&Game) -> Vec<Box<dyn Behaviour>>;
 
 const PLANS: &[(&str, PlanFn)] = &[
     ("build_a_tower", build_a_tower),
+    ("build_gate", build_gate),
     ("build_pillar", build_pillar),
     ("collect_dirt", collect_dirt),
     ("collect_grass", collect_grass),
     ("collect_wood", collect_wood),
+    ("craft_bee_nest", craft_bee_nest),
+    ("craft_diorite", craft_diorite),
+    ("craft_enchanting_table", craft_enchanting_table),
+    ("craft_furnace", craft_furnace),
+    ("craft_ladder", craft_ladder),
+    ("craft_oak_planks", craft_oak_planks),
+    ("craft_stonecut", craft_stonecut),
+    ("craft_the_crafting_table", craft_the_crafting_table),
+    ("craft_to_clock", craft_to_clock),
     (
         "dig_three_down_and_fill_one_up",
         dig_three_down_and_fill_one_up,
@@ -23,6 +34,7 @@ const PLANS: &[(&str, PlanFn)] = &[
     ("drop_an_item", drop_an_item),
     ("find_bedrock", find_bedrock),
     ("find_sand", find_sand),
+    ("lay_carpet", lay_carpet),
     ("light_up_the_surroundings", light_up_the_surroundings),
     ("look_at_the_sky", look_at_the_sky),
     ("mine_diamond_ore", mine_diamond_ore),
@@ -185,4 +197,76 @@ fn plants() -> Vec<BlockId> {
 
 fn throw_a_snowball(_: &Game) -> Plan {
     vec![select("snowball"), press(Key::Use, 1), settle()]
+}
+
+/// Crafts `count` more of an item through the screens.
+fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
+    Box::new(Craft::new(item(name), count))
+}
+
+/// Places the crafting table the player carries on the ground nearby,
+/// then crafts one of an item on it.
+fn craft_on_placed_table(name: &str) -> Plan {
+    vec![
+        select("crafting_table"),
+        Box::new(PlaceAround::new(1)),
+        craft(name, 1),
+        settle(),
+    ]
+}
+
+/// Crafts one of an item, then places `count` of them on the ground around.
+fn craft_and_place(name: &str, crafted: u32, placed: u32) -> Plan {
+    vec![
+        craft(name, crafted),
+        select(name),
+        Box::new(PlaceAround::new(placed)),
+        settle(),
+    ]
+}
+
+fn craft_oak_planks(_: &Game) -> Plan {
+    vec![craft("oak_planks", 1), settle()]
+}
+
+fn craft_the_crafting_table(_: &Game) -> Plan {
+    vec![craft("crafting_table", 1), settle()]
+}
+
+fn craft_diorite(_: &Game) -> Plan {
+    vec![craft("diorite", 1), settle()]
+}
+
+fn craft_ladder(_: &Game) -> Plan {
+    vec![craft("ladder", 1), settle()]
+}
+
+fn craft_enchanting_table(_: &Game) -> Plan {
+    vec![craft("enchanting_table", 1), settle()]
+}
+
+fn craft_to_clock(_: &Game) -> Plan {
+    vec![craft("clock", 1), settle()]
+}
+
+fn craft_furnace(_: &Game) -> Plan {
+    craft_on_placed_table("furnace")
+}
+
+fn craft_bee_nest(_: &Game) -> Plan {
+    craft_on_placed_table("beehive")
+}
+
+fn craft_stonecut(_: &Game) -> Plan {
+    craft_on_placed_table("stonecutter")
+}
+
+fn build_gate(_: &Game) -> Plan {
+    craft_and_place("oak_fence_gate", 1, 1)
+}
+
+fn lay_carpet(_: &Game) -> Plan {
+    // Two crafts make six carpets: with the one given, enough for the
+    // five placements the reward counts.
+    craft_and_place("white_carpet", 6, 6)
 }
