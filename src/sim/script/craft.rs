@@ -33,7 +33,9 @@ pub struct Craft {
     taken: bool,
     /// Actions already decided: a click and its release, a key and its release.
     queued: VecDeque<Action>,
+    /// The walk to a table out of reach; taken at most once.
     walk: Option<WalkTo>,
+    walked: bool,
     ticks_left: u32,
 }
 
@@ -46,6 +48,7 @@ impl Craft {
             taken: false,
             queued: VecDeque::new(),
             walk: None,
+            walked: false,
             ticks_left: 1500,
         }
     }
@@ -93,8 +96,9 @@ impl Craft {
             }
             return Step::Act(aim_clearing_the_way(game, table));
         }
-        match table_nearby(game) {
+        match table_nearby(game).filter(|_| !self.walked) {
             Some(table) => {
+                self.walked = true;
                 let mut walk = WalkTo::new(f64::from(table[0]) + 0.5, f64::from(table[2]) + 0.5);
                 walk.within = 2.0;
                 walk.ticks_left = 100;
@@ -187,15 +191,13 @@ fn tables_around(game: &Game, radius: i32) -> Vec<BlockPos> {
     found.into_iter().map(|(_, pos)| pos).collect()
 }
 
-/// The nearest crafting table the player can click from where it stands.
+/// The nearest crafting table within reach of the eye (a plant or block
+/// in the way gets broken while aiming).
 fn table_in_reach(game: &Game) -> Option<BlockPos> {
     let eye = game.player.eye();
     tables_around(game, 5).into_iter().find(|&pos| {
         let d: [f64; 3] = std::array::from_fn(|i| f64::from(pos[i]) + 0.5 - eye[i]);
-        let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-        let dir = d.map(|x| x / distance);
-        distance < raycast::REACH - 0.3
-            && raycast::target(&game.world, eye, dir).is_some_and(|hit| hit.pos == pos)
+        (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() < raycast::REACH - 0.3
     })
 }
 

@@ -7,11 +7,14 @@
 mod behaviour;
 mod craft;
 mod craft_plan;
+mod gaps;
 mod plans;
 
 use std::collections::VecDeque;
 
 use serde::Serialize;
+
+pub use gaps::{missing_capability, tasks_with_gaps};
 
 use behaviour::{Behaviour, Step};
 
