@@ -38,10 +38,8 @@ impl Script {
 
     /// The action for this tick; no-ops once the plan is done.
     pub fn act(&mut self, game: &Game) -> Action {
-        let build = self.build;
-        let plan = self
-            .plan
-            .get_or_insert_with(|| build(game).into_iter().collect());
+        let Script { build, plan } = self;
+        let plan = plan.get_or_insert_with(|| build(game).into_iter().collect());
         while let Some(behaviour) = plan.front_mut() {
             match behaviour.next(game) {
                 Step::Act(action) => return action,

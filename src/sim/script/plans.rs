@@ -1,5 +1,6 @@
-//! The plan of each scripted task, as a table from task name to a function
-//! that builds the plan from the starting state.
+//! The plan of each scripted task: a table from task name to a function
+//! that builds the plan from the starting state, and a table of the tasks
+//! solved by crafting one item.
 
 use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
@@ -9,24 +10,19 @@ use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
 
-pub type PlanFn = fn(&Game) -> Vec<Box<dyn Behaviour>>;
+/// Builds a task's plan from the starting state.
+pub type PlanFn = Box<dyn Fn(&Game) -> Plan>;
 
-const PLANS: &[(&str, PlanFn)] = &[
+/// A plan builder written as a function of its own.
+type BuildFn = fn(&Game) -> Plan;
+
+const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
     ("build_gate", build_gate),
     ("build_pillar", build_pillar),
     ("collect_dirt", collect_dirt),
     ("collect_grass", collect_grass),
     ("collect_wood", collect_wood),
-    ("craft_bee_nest", craft_bee_nest),
-    ("craft_diorite", craft_diorite),
-    ("craft_enchanting_table", craft_enchanting_table),
-    ("craft_furnace", craft_furnace),
-    ("craft_ladder", craft_ladder),
-    ("craft_oak_planks", craft_oak_planks),
-    ("craft_stonecut", craft_stonecut),
-    ("craft_the_crafting_table", craft_the_crafting_table),
-    ("craft_to_clock", craft_to_clock),
     (
         "dig_three_down_and_fill_one_up",
         dig_three_down_and_fill_one_up,
@@ -43,12 +39,37 @@ const PLANS: &[(&str, PlanFn)] = &[
     ("throw_a_snowball", throw_a_snowball),
 ];
 
+/// Tasks solved by crafting one item through the screens: the item, and
+/// whether the crafting table the player carries must be placed first.
+const CRAFTS: &[(&str, &str, bool)] = &[
+    ("craft_bee_nest", "beehive", true),
+    ("craft_diorite", "diorite", false),
+    ("craft_enchanting_table", "enchanting_table", false),
+    ("craft_furnace", "furnace", true),
+    ("craft_ladder", "ladder", false),
+    ("craft_oak_planks", "oak_planks", false),
+    ("craft_stonecut", "stonecutter", true),
+    ("craft_the_crafting_table", "crafting_table", false),
+    ("craft_to_clock", "clock", false),
+];
+
 pub fn lookup(name: &str) -> Option<PlanFn> {
-    PLANS.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+    if let Some(&(_, build)) = PLANS.iter().find(|(n, _)| *n == name) {
+        return Some(Box::new(build));
+    }
+    CRAFTS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, item, place_table)| -> PlanFn {
+            Box::new(move |_: &Game| craft_one(item, place_table))
+        })
 }
 
 pub fn names() -> Vec<&'static str> {
-    PLANS.iter().map(|(n, _)| *n).collect()
+    let mut names: Vec<&str> = PLANS.iter().map(|(n, _)| *n).collect();
+    names.extend(CRAFTS.iter().map(|(n, _, _)| *n));
+    names.sort_unstable();
+    names
 }
 
 type Plan = Vec<Box<dyn Behaviour>>;
@@ -204,18 +225,20 @@ fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
     Box::new(Craft::new(item(name), count))
 }
 
-/// Places the crafting table the player carries on the ground nearby,
-/// then crafts one of an item on it.
-fn craft_on_placed_table(name: &str) -> Plan {
-    vec![
-        select("crafting_table"),
-        Box::new(PlaceAround::new(1)),
-        craft(name, 1),
-        settle(),
-    ]
+/// Crafts one of an item through the screens, first placing the
+/// crafting table the player carries when `place_table`.
+fn craft_one(name: &str, place_table: bool) -> Plan {
+    let mut plan: Plan = Vec::new();
+    if place_table {
+        plan.push(select("crafting_table"));
+        plan.push(Box::new(PlaceAround::new(1)));
+    }
+    plan.push(craft(name, 1));
+    plan.push(settle());
+    plan
 }
 
-/// Crafts one of an item, then places `count` of them on the ground around.
+/// Crafts `crafted` more of an item, then places `placed` of them on the ground around.
 fn craft_and_place(name: &str, crafted: u32, placed: u32) -> Plan {
     vec![
         craft(name, crafted),
@@ -223,42 +246,6 @@ fn craft_and_place(name: &str, crafted: u32, placed: u32) -> Plan {
         Box::new(PlaceAround::new(placed)),
         settle(),
     ]
-}
-
-fn craft_oak_planks(_: &Game) -> Plan {
-    vec![craft("oak_planks", 1), settle()]
-}
-
-fn craft_the_crafting_table(_: &Game) -> Plan {
-    vec![craft("crafting_table", 1), settle()]
-}
-
-fn craft_diorite(_: &Game) -> Plan {
-    vec![craft("diorite", 1), settle()]
-}
-
-fn craft_ladder(_: &Game) -> Plan {
-    vec![craft("ladder", 1), settle()]
-}
-
-fn craft_enchanting_table(_: &Game) -> Plan {
-    vec![craft("enchanting_table", 1), settle()]
-}
-
-fn craft_to_clock(_: &Game) -> Plan {
-    vec![craft("clock", 1), settle()]
-}
-
-fn craft_furnace(_: &Game) -> Plan {
-    craft_on_placed_table("furnace")
-}
-
-fn craft_bee_nest(_: &Game) -> Plan {
-    craft_on_placed_table("beehive")
-}
-
-fn craft_stonecut(_: &Game) -> Plan {
-    craft_on_placed_table("stonecutter")
 }
 
 fn build_gate(_: &Game) -> Plan {
