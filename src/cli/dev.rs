@@ -102,6 +102,8 @@ struct CoverageRow {
     /// Whether a script exists for the task.
     scripted: bool,
     solved: bool,
+    /// For an unsolved task, the capability it still lacks.
+    lacks: Option<&'static str>,
 }
 
 fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
@@ -132,6 +134,7 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             unsupported,
             scripted: solve.is_some(),
             solved: solve.is_some_and(|s| s.solved()),
+            lacks: script::missing_capability(&task.name),
         });
     }
     if args.json {
@@ -140,7 +143,7 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
     }
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(["category", "task", "init commands", "script"]);
+    table.set_header(["category", "task", "init commands", "script", "lacks"]);
     for row in &rows {
         let init = match (row.rejected.len(), row.unsupported.len()) {
             (0, 0) => "ok".to_string(),
@@ -153,7 +156,13 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             (true, true) => "solved",
             (true, false) => "FAILED",
         };
-        table.add_row([row.category.as_str(), row.name.as_str(), &init, script]);
+        table.add_row([
+            row.category.as_str(),
+            row.name.as_str(),
+            &init,
+            script,
+            row.lacks.unwrap_or(""),
+        ]);
     }
     println!("{table}");
     for row in &rows {

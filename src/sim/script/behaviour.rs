@@ -62,14 +62,14 @@ fn block_centre(pos: BlockPos) -> [f64; 3] {
 }
 
 /// Whether the crosshair rests on the block at `pos`.
-fn crosshair_on(game: &Game, pos: BlockPos) -> bool {
+pub(super) fn crosshair_on(game: &Game, pos: BlockPos) -> bool {
     raycast::target(&game.world, game.player.eye(), game.player.look_dir())
         .is_some_and(|hit| hit.pos == pos)
 }
 
 /// Turns towards a block; once aimed, breaks whatever nearer block (a
 /// flower, tall grass, leaves) stands in the way.
-fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
+pub(super) fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
     let (yaw, pitch) = angles_to(game, block_centre(pos));
     let mut action = Action::noop();
     action.camera = turn_towards(game, yaw, pitch);

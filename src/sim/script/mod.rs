@@ -5,11 +5,16 @@
 //! run them.
 
 mod behaviour;
+mod craft;
+mod craft_plan;
+mod gaps;
 mod plans;
 
 use std::collections::VecDeque;
 
 use serde::Serialize;
+
+pub use gaps::{missing_capability, tasks_with_gaps};
 
 use behaviour::{Behaviour, Step};
 
@@ -33,10 +38,8 @@ impl Script {
 
     /// The action for this tick; no-ops once the plan is done.
     pub fn act(&mut self, game: &Game) -> Action {
-        let build = self.build;
-        let plan = self
-            .plan
-            .get_or_insert_with(|| build(game).into_iter().collect());
+        let Script { build, plan } = self;
+        let plan = plan.get_or_insert_with(|| build(game).into_iter().collect());
         while let Some(behaviour) = plan.front_mut() {
             match behaviour.next(game) {
                 Step::Act(action) => return action,

@@ -1,17 +1,24 @@
-//! The plan of each scripted task, as a table from task name to a function
-//! that builds the plan from the starting state.
+//! The plan of each scripted task: a table from task name to a function
+//! that builds the plan from the starting state, and a table of the tasks
+//! solved by crafting one item.
 
 use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
 };
+use super::craft::Craft;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
 
-pub type PlanFn = fn(&Game) -> Vec<Box<dyn Behaviour>>;
+/// Builds a task's plan from the starting state.
+pub type PlanFn = Box<dyn Fn(&Game) -> Plan>;
 
-const PLANS: &[(&str, PlanFn)] = &[
+/// A plan builder written as a function of its own.
+type BuildFn = fn(&Game) -> Plan;
+
+const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
+    ("build_gate", build_gate),
     ("build_pillar", build_pillar),
     ("collect_dirt", collect_dirt),
     ("collect_grass", collect_grass),
@@ -23,6 +30,7 @@ const PLANS: &[(&str, PlanFn)] = &[
     ("drop_an_item", drop_an_item),
     ("find_bedrock", find_bedrock),
     ("find_sand", find_sand),
+    ("lay_carpet", lay_carpet),
     ("light_up_the_surroundings", light_up_the_surroundings),
     ("look_at_the_sky", look_at_the_sky),
     ("mine_diamond_ore", mine_diamond_ore),
@@ -31,12 +39,37 @@ const PLANS: &[(&str, PlanFn)] = &[
     ("throw_a_snowball", throw_a_snowball),
 ];
 
+/// Tasks solved by crafting one item through the screens: the item, and
+/// whether the crafting table the player carries must be placed first.
+const CRAFTS: &[(&str, &str, bool)] = &[
+    ("craft_bee_nest", "beehive", true),
+    ("craft_diorite", "diorite", false),
+    ("craft_enchanting_table", "enchanting_table", false),
+    ("craft_furnace", "furnace", true),
+    ("craft_ladder", "ladder", false),
+    ("craft_oak_planks", "oak_planks", false),
+    ("craft_stonecut", "stonecutter", true),
+    ("craft_the_crafting_table", "crafting_table", false),
+    ("craft_to_clock", "clock", false),
+];
+
 pub fn lookup(name: &str) -> Option<PlanFn> {
-    PLANS.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+    if let Some(&(_, build)) = PLANS.iter().find(|(n, _)| *n == name) {
+        return Some(Box::new(build));
+    }
+    CRAFTS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, item, place_table)| -> PlanFn {
+            Box::new(move |_: &Game| craft_one(item, place_table))
+        })
 }
 
 pub fn names() -> Vec<&'static str> {
-    PLANS.iter().map(|(n, _)| *n).collect()
+    let mut names: Vec<&str> = PLANS.iter().map(|(n, _)| *n).collect();
+    names.extend(CRAFTS.iter().map(|(n, _, _)| *n));
+    names.sort_unstable();
+    names
 }
 
 type Plan = Vec<Box<dyn Behaviour>>;
@@ -185,4 +218,42 @@ fn plants() -> Vec<BlockId> {
 
 fn throw_a_snowball(_: &Game) -> Plan {
     vec![select("snowball"), press(Key::Use, 1), settle()]
+}
+
+/// Crafts `count` more of an item through the screens.
+fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
+    Box::new(Craft::new(item(name), count))
+}
+
+/// Crafts one of an item through the screens, first placing the
+/// crafting table the player carries when `place_table`.
+fn craft_one(name: &str, place_table: bool) -> Plan {
+    let mut plan: Plan = Vec::new();
+    if place_table {
+        plan.push(select("crafting_table"));
+        plan.push(Box::new(PlaceAround::new(1)));
+    }
+    plan.push(craft(name, 1));
+    plan.push(settle());
+    plan
+}
+
+/// Crafts `crafted` more of an item, then places `placed` of them on the ground around.
+fn craft_and_place(name: &str, crafted: u32, placed: u32) -> Plan {
+    vec![
+        craft(name, crafted),
+        select(name),
+        Box::new(PlaceAround::new(placed)),
+        settle(),
+    ]
+}
+
+fn build_gate(_: &Game) -> Plan {
+    craft_and_place("oak_fence_gate", 1, 1)
+}
+
+fn lay_carpet(_: &Game) -> Plan {
+    // Two crafts make six carpets: with the one given, enough for the
+    // five placements the reward counts.
+    craft_and_place("white_carpet", 6, 6)
 }

@@ -1,0 +1,83 @@
+//! What each unscripted task still lacks before a script can solve it,
+//! as one short capability name per task: a simulator feature
+//! (`creatures`, `smelting`, `fluids`, …), `script` when the simulator
+//! has what the task needs and only the script is unwritten, or
+//! `reward_config` when the task's config pays nothing (video only).
+//! `mcu dev coverage` shows it.
+
+/// Task → the capability it lacks.
+const GAPS: &[(&str, &str)] = &[
+    ("brew_potion_of_fire_resistance", "reward_config"),
+    ("build_a_garden", "reward_config"),
+    ("build_a_house", "reward_config"),
+    ("build_a_ladder", "side_placement"),
+    ("build_a_library", "script"),
+    ("build_a_maze", "script"),
+    ("build_a_wall", "script"),
+    ("build_a_waterfall", "fluids"),
+    ("build_nether_portal", "nether"),
+    ("build_snow_golem", "creatures"),
+    ("carve_pumpkins", "script"),
+    ("clean_the_weeds", "script"),
+    ("collect_wool", "creatures"),
+    ("combat_enderman", "creatures"),
+    ("combat_skeletons", "creatures"),
+    ("combat_spiders", "creatures"),
+    ("combat_witch", "creatures"),
+    ("combat_wolfs", "creatures"),
+    ("combat_zombies", "creatures"),
+    ("craft_to_cake", "creatures"),
+    ("cut_stone", "script"),
+    ("decorate_the_ground", "script"),
+    ("decorate_the_wall", "reward_config"),
+    ("drink_harming_potion", "potions"),
+    ("enchant_diamond_sword", "enchanting_screen"),
+    ("explore_boat", "boats"),
+    ("explore_chest", "script"),
+    ("explore_climb", "reward_config"),
+    ("explore_map", "script"),
+    ("explore_run", "reward_config"),
+    ("explore_the_treasure", "script"),
+    ("find_blue_bed", "reward_config"),
+    ("find_diamond", "script"),
+    ("find_forest", "reward_config"),
+    ("find_item_frame", "reward_config"),
+    ("find_lava", "fluids"),
+    ("find_melon", "script"),
+    ("find_village", "reward_config"),
+    ("hook_a_chicken_using_fishing_rod", "fishing"),
+    ("hook_a_cow_using_fishing_rod", "fishing"),
+    ("hunt_horse", "creatures"),
+    ("hunt_pigs", "creatures"),
+    ("kill_ender_dragon", "script"),
+    ("light_up_the_surroundings_at_night", "script"),
+    ("make_fire_with_flint_and_steel", "script"),
+    ("mine_diamond_from_scratch", "script"),
+    ("mine_obsidian", "script"),
+    ("place_a_item_frame", "side_placement"),
+    ("plant_wheats", "script"),
+    (
+        "prepare_a_birthday_present_for_your_neighbor",
+        "reward_config",
+    ),
+    ("shoot_phantom", "creatures"),
+    ("sleep_in_bed", "script"),
+    ("smelt_beef", "smelting"),
+    ("stacking_acacia_fence", "script"),
+    ("trap_a_spider_with_a_boat", "reward_config"),
+    ("trap_a_witch_with_a_boat", "reward_config"),
+    ("use_bow", "script"),
+    ("use_lead", "reward_config"),
+    ("use_shield", "script"),
+    ("use_trident", "creatures"),
+];
+
+/// The capability a task lacks, if it is listed.
+pub fn missing_capability(task: &str) -> Option<&'static str> {
+    GAPS.iter().find(|(t, _)| *t == task).map(|(_, gap)| *gap)
+}
+
+/// Every listed task.
+pub fn tasks_with_gaps() -> impl Iterator<Item = &'static str> {
+    GAPS.iter().map(|(t, _)| *t)
+}
