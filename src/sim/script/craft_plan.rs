@@ -50,6 +50,7 @@ pub fn plan(target: ItemId, count: u32, inventory: &Inventory) -> Option<Vec<Cra
     let mut planner = Planner {
         have: HashMap::new(),
         steps: Vec::new(),
+        visiting: Vec::new(),
     };
     for stack in inventory.main.iter().flatten() {
         *planner.have.entry(stack.item).or_default() += u32::from(stack.count);
@@ -75,6 +76,9 @@ struct Planner {
     /// Items held once the planned steps are done.
     have: HashMap<ItemId, u32>,
     steps: Vec<CraftStep>,
+    /// Items being planned further up, so that no plan goes round a cycle
+    /// (ingots → nuggets → ingots).
+    visiting: Vec<ItemId>,
 }
 
 impl Planner {
@@ -89,9 +93,16 @@ impl Planner {
         if short == 0 {
             return true;
         }
-        if depth == MAX_DEPTH {
+        if depth == MAX_DEPTH || self.visiting.contains(&item) {
             return false;
         }
+        self.visiting.push(item);
+        let made = self.make_by_some_recipe(item, count, short, depth);
+        self.visiting.pop();
+        made
+    }
+
+    fn make_by_some_recipe(&mut self, item: ItemId, count: u32, short: u32, depth: u32) -> bool {
         for recipe in registry().recipes.producing(item) {
             let Some((width, ingredients)) = grid_pattern(&recipe.kind) else {
                 continue;
@@ -108,7 +119,9 @@ impl Planner {
                     times: times as u8,
                 });
                 *self.have.entry(item).or_default() += times * u32::from(recipe.count);
-                return true;
+                if self.held(item) >= count {
+                    return true;
+                }
             }
             self.have = saved.0;
             self.steps.truncate(saved.1);
