@@ -5,6 +5,8 @@
 //! CPU has AVX2); `image`'s encoder, the one used before, stays as the
 //! speed and quality baseline of `mcu dev sim-bench` and the tests.
 
+use std::borrow::Cow;
+
 use image::codecs::jpeg::JpegEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
 use jpeg_encoder::{ColorType, Encoder, SamplingFactor};
@@ -58,11 +60,11 @@ pub fn encode_jpeg_with_image_crate(frame: &RgbImage, quality: u8) -> Vec<u8> {
 
 /// `frame` scaled to `size` by averaging the source pixels each output
 /// pixel covers (a box filter: fast, and exact for whole-number ratios).
-/// Enlarging repeats pixels.
-pub fn downscale(frame: &RgbImage, size: ObsSize) -> RgbImage {
+/// Enlarging repeats pixels; a frame already at `size` is borrowed as is.
+pub fn downscale(frame: &RgbImage, size: ObsSize) -> Cow<'_, RgbImage> {
     let (src_w, src_h) = frame.dimensions();
     if (src_w, src_h) == (size.width, size.height) {
-        return frame.clone();
+        return Cow::Borrowed(frame);
     }
     let span = |index: u32, out: u32, src: u32| {
         let start = (u64::from(index) * u64::from(src) / u64::from(out)) as usize;
@@ -91,7 +93,9 @@ pub fn downscale(frame: &RgbImage, size: ObsSize) -> RgbImage {
             out.extend(sum.map(|channel| ((channel + count / 2) / count) as u8));
         }
     }
-    RgbImage::from_raw(size.width, size.height, out).expect("the buffer matches the size")
+    Cow::Owned(
+        RgbImage::from_raw(size.width, size.height, out).expect("the buffer matches the size"),
+    )
 }
 
 #[cfg(test)]

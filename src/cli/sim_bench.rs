@@ -152,16 +152,11 @@ fn time_episode_loop(
         parts.render += clock.elapsed();
 
         let clock = Instant::now();
-        let observation = (args.size != OBS).then(|| downscale(&frame, OBS));
+        let observation = downscale(&frame, OBS);
         parts.downscale += clock.elapsed();
 
         let clock = Instant::now();
-        let jpeg = encode_jpeg(
-            observation.as_ref().unwrap_or(&frame),
-            OBS_JPEG_QUALITY,
-            false,
-        );
-        std::hint::black_box(jpeg);
+        std::hint::black_box(encode_jpeg(&observation, OBS_JPEG_QUALITY, false));
         parts.jpeg += clock.elapsed();
 
         if let Some(recorder) = recorder.as_mut() {
