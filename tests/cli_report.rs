@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::process::{example, start};
+use common::process::random_agent;
 use common::runs::{json_file, mcu, run, run_dir, scenario, text};
 use serde_json::Value;
 
@@ -39,9 +39,7 @@ fn make_run_with(
     agent_seed: u32,
     flags: &[&str],
 ) -> PathBuf {
-    let mut command = example("random_agent");
-    command.args(["--seed", &agent_seed.to_string()]);
-    let agent = start(command);
+    let agent = random_agent(agent_seed);
     let scenario = scenario(dir, &agent.url, tasks, STEPS, "jobs = 2");
     let out = dir.join(name);
     let output = run(&scenario, &out, flags);

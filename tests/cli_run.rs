@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::process::{example, free_port, start};
+use common::process::{example, free_port, random_agent, start};
 use common::runs::{json_file, mcu, run, run_dir, scenario, text, trajectory};
 use serde_json::{json, Value};
 
@@ -187,9 +187,7 @@ fn comparable_steps(path: &Path) -> Vec<Value> {
 
 #[test]
 fn results_are_the_same_whatever_jobs_is() {
-    let mut command = example("random_agent");
-    command.args(["--seed", "3"]);
-    let agent = start(command);
+    let agent = random_agent(3);
     let dir = tempfile::tempdir().unwrap();
     let tasks = ["collect_dirt", "drop_an_item", "look_at_the_sky"];
     let scenario = scenario(dir.path(), &agent.url, &tasks, 30, "seed = 5");
@@ -239,9 +237,7 @@ const NO_VIDEO_WITH_JUDGE: &str =
 
 #[test]
 fn without_video_the_same_episodes_are_played_and_judged_no_video() {
-    let mut command = example("random_agent");
-    command.args(["--seed", "3"]);
-    let agent = start(command);
+    let agent = random_agent(3);
     let dir = tempfile::tempdir().unwrap();
     let tasks = ["collect_dirt", "drop_an_item"];
     let mut runs = Vec::new();
