@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::process::{example, start};
+use common::process::random_agent;
 use common::runs::{json_file, mcu, run, run_dir, scenario, text};
 use serde_json::Value;
 
@@ -28,12 +28,21 @@ const VERDICT: &str = r#"{"version":1,"status":"rated","model":"gpt-4o",
 /// A run of the random agent (seeded `agent_seed`) on `tasks`, in its own
 /// output folder under `dir`.
 fn make_run(dir: &Path, name: &str, tasks: &[&str], agent_seed: u32) -> PathBuf {
-    let mut command = example("random_agent");
-    command.args(["--seed", &agent_seed.to_string()]);
-    let agent = start(command);
+    make_run_with(dir, name, tasks, agent_seed, &[])
+}
+
+/// `make_run` with extra `mcu run` flags.
+fn make_run_with(
+    dir: &Path,
+    name: &str,
+    tasks: &[&str],
+    agent_seed: u32,
+    flags: &[&str],
+) -> PathBuf {
+    let agent = random_agent(agent_seed);
     let scenario = scenario(dir, &agent.url, tasks, STEPS, "jobs = 2");
     let out = dir.join(name);
-    let output = run(&scenario, &out, &[]);
+    let output = run(&scenario, &out, flags);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     run_dir(&out)
 }
@@ -186,6 +195,37 @@ fn every_format_reports_a_real_run() {
         .filter(|name| name.ends_with(".part"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn a_run_without_video_is_reported_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = make_run_with(dir.path(), "out", &TASKS, 1, &["--no-video"]);
+    assert_eq!(
+        json_file(&run.join("manifest.json"))["config"]["video"],
+        false
+    );
+
+    let table = report_ok(&[], &[&run]);
+    for task in TASKS {
+        assert!(table.contains(task), "{task} missing from\n{table}");
+    }
+    let markdown = report_ok(&["--format", "markdown"], &[&run]);
+    assert_eq!(markdown_row(&markdown, "drop_an_item")[1], "motion");
+    let json: Value = serde_json::from_str(&report_ok(&["--format", "json"], &[&run])).unwrap();
+    let rows = json.as_array().unwrap();
+    assert_eq!(rows.len(), TASKS.len());
+    assert!(rows.iter().all(|row| row["video"].is_null()), "{json}");
+    let csv = report_ok(&["--format", "csv"], &[&run]);
+    assert_eq!(csv.lines().count(), 1 + TASKS.len(), "{csv}");
+
+    let html = report_ok(&["--format", "html"], &[&run]);
+    assert_eq!(html.matches("class=\"task-card\"").count(), TASKS.len());
+    assert_eq!(html.matches("No video was recorded.").count(), TASKS.len());
+    assert!(
+        !html.contains("<video") && !html.contains("<img"),
+        "no video, no thumbnails"
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::process::{example, free_port, start};
+use common::process::{example, free_port, random_agent, start};
 use common::runs::{json_file, mcu, run, run_dir, scenario, text, trajectory};
 use serde_json::{json, Value};
 
@@ -187,9 +187,7 @@ fn comparable_steps(path: &Path) -> Vec<Value> {
 
 #[test]
 fn results_are_the_same_whatever_jobs_is() {
-    let mut command = example("random_agent");
-    command.args(["--seed", "3"]);
-    let agent = start(command);
+    let agent = random_agent(3);
     let dir = tempfile::tempdir().unwrap();
     let tasks = ["collect_dirt", "drop_an_item", "look_at_the_sky"];
     let scenario = scenario(dir.path(), &agent.url, &tasks, 30, "seed = 5");
@@ -229,6 +227,58 @@ fn results_are_the_same_whatever_jobs_is() {
         .collect();
     assert_eq!(results[0]["total_score"], results[1]["total_score"]);
     assert_eq!(results[0]["statuses"], results[1]["statuses"]);
+}
+
+/// A scenario's `[config]` lines turning the video off, with a judge that
+/// needs no key (so it runs) at an address nothing listens on: without
+/// videos it must not be asked anything.
+const NO_VIDEO_WITH_JUDGE: &str =
+    "video = false\n[config.judge]\napi_key_env = \"\"\nbase_url = \"http://127.0.0.1:9/v1\"";
+
+#[test]
+fn without_video_the_same_episodes_are_played_and_judged_no_video() {
+    let agent = random_agent(3);
+    let dir = tempfile::tempdir().unwrap();
+    let tasks = ["collect_dirt", "drop_an_item"];
+    let mut runs = Vec::new();
+    for extra in ["seed = 5", &format!("seed = 5\n{NO_VIDEO_WITH_JUDGE}")] {
+        let scenario = scenario(dir.path(), &agent.url, &tasks, 30, extra);
+        let out = dir.path().join(format!("out{}", runs.len()));
+        let output = run(&scenario, &out, &["--quiet"]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+        runs.push(run_dir(&out));
+    }
+    let [with_video, without] = [&runs[0], &runs[1]];
+    let results = json_file(&without.join("results.json"));
+    for task in tasks {
+        let [recorded, not_recorded] = [with_video, without].map(|run| run.join(task));
+        let record = json_file(&not_recorded.join("episode.json"));
+        assert_eq!(
+            record["files"],
+            json!({"video": null, "video_off": true, "video_frames": 0, "trajectory": "trajectory.jsonl"})
+        );
+        assert!(!any_file_named(&not_recorded, ".mp4"), "{task}: no video");
+        assert!(recorded.join("episode_1.mp4").is_file());
+        let without_files = |mut record: Value| {
+            record.as_object_mut().unwrap().remove("files");
+            comparable(record)
+        };
+        assert_eq!(
+            without_files(json_file(&recorded.join("episode.json"))),
+            without_files(record),
+            "{task}: same episode"
+        );
+        assert_eq!(
+            comparable_steps(&recorded.join("trajectory.jsonl")),
+            comparable_steps(&not_recorded.join("trajectory.jsonl")),
+            "{task}: same steps"
+        );
+        let metrics = &results["task_metrics"][task];
+        assert_eq!(metrics["judge_status"], "no_video", "{task}");
+        assert_eq!(metrics["video"], Value::Null);
+        let verdict = json_file(&not_recorded.join("video_eval_result.json"));
+        assert_eq!(verdict["status"], "no_video");
+    }
 }
 
 #[test]

@@ -45,6 +45,7 @@ simulator = "minestudio"
 scoring = "agentbeats-v1"
 stop_on_success = true
 swap_red_blue = true
+video = false
 
 [config.judge]
 base_url = "http://localhost:8000/v1"
@@ -78,6 +79,7 @@ api_key_env = "MY_KEY"
     assert_eq!(config.simulator, SimulatorKind::Minestudio);
     assert_eq!(config.scoring, ScoringProfile::AgentbeatsV1);
     assert!(config.stop_on_success && config.swap_red_blue);
+    assert!(!config.video);
     assert_eq!(config.judge.model, "qwen2-vl");
     assert_eq!(config.judge.api_key_env, "MY_KEY");
 }
@@ -97,6 +99,7 @@ fn defaults_fill_what_is_not_written() {
     assert_eq!(config.simulator, SimulatorKind::Embedded);
     assert_eq!(config.scoring, ScoringProfile::Seed);
     assert!(!config.stop_on_success && !config.swap_red_blue);
+    assert!(config.video);
     assert_eq!(config.judge.base_url, "https://api.openai.com/v1");
     assert_eq!(config.judge.model, "gpt-4o");
     assert_eq!(config.judge.api_key_env, "OPENAI_API_KEY");
@@ -160,6 +163,14 @@ fn bad_values_are_rejected_with_the_key() {
         ),
         ("[config]\nscoring = \"best\"\n", "unknown variant `best`"),
         ("[config]\nsimulator = \"java\"\n", "unknown variant `java`"),
+        (
+            "[config]\nvideo = \"no\"\n",
+            "invalid type: string \"no\", expected a boolean",
+        ),
+        (
+            "[config]\nvideo = false\n[config.judge]\nmode = \"on\"\n",
+            "`config.video = false` leaves the judge no video to rate",
+        ),
         (
             "[[participants]]\nrole = \"a\"\nendpoint = \"localhost:9019\"\n",
             "not an http:// or https:// URL",

@@ -9,20 +9,12 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
-use image::RgbImage;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::json;
 
-use mcu::frames::{downscale, encode_jpeg, OBS_JPEG_QUALITY};
-use mcu::protocol::{Action, Key};
-use mcu::scenario::ObsSize;
-use mcu::sim::screen::ScreenKind;
 use mcu::sim::script;
 use mcu::sim::{episode_seed, CommandStatus, EmbeddedSim, Simulator};
 use mcu::suite;
-use mcu::video::VideoRecorder;
 
 #[derive(Args)]
 pub struct DevArgs {
@@ -35,7 +27,7 @@ enum DevCommand {
     /// Per task: are the init commands accepted, and does a script solve it.
     Coverage(CoverageArgs),
     /// Simulator steps per second with rendering, and memory.
-    SimBench(SimBenchArgs),
+    SimBench(super::sim_bench::SimBenchArgs),
     /// Plancraft environment steps per second (the oracle's actions on a split).
     PlancraftBench(PlancraftBenchArgs),
 }
@@ -66,21 +58,10 @@ struct CoverageArgs {
     seed: u64,
 }
 
-#[derive(Args)]
-struct SimBenchArgs {
-    #[arg(long, default_value = "640x360", value_parser = |s: &str| s.parse::<ObsSize>())]
-    size: ObsSize,
-    #[arg(long, default_value_t = 1000)]
-    steps: u32,
-    /// Step with the crafting table's screen open (the camera moves the cursor, attack and use click).
-    #[arg(long)]
-    screen: bool,
-}
-
 pub fn run(args: DevArgs) -> anyhow::Result<()> {
     match args.command {
         DevCommand::Coverage(args) => coverage(args),
-        DevCommand::SimBench(args) => sim_bench(args),
+        DevCommand::SimBench(args) => super::sim_bench::run(args),
         DevCommand::PlancraftBench(args) => plancraft_bench(args),
     }
 }
@@ -184,97 +165,6 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
         count(&|r| r.scripted),
     );
     Ok(())
-}
-
-/// Random walking-and-mining: mostly forward, turning a little, often attacking.
-fn random_action(rng: &mut ChaCha8Rng) -> Action {
-    let mut action = Action::noop();
-    for (key, chance) in [
-        (Key::Forward, 0.7),
-        (Key::Attack, 0.5),
-        (Key::Jump, 0.1),
-        (Key::Left, 0.1),
-        (Key::Use, 0.05),
-    ] {
-        if rng.gen_bool(chance) {
-            action.press(key);
-        }
-    }
-    action.camera = [rng.gen_range(-3.0..3.0), rng.gen_range(-10.0..10.0)];
-    action
-}
-
-fn sim_bench(args: SimBenchArgs) -> anyhow::Result<()> {
-    let mut sim = EmbeddedSim::new();
-    sim.reset(episode_seed(0, "bench"), &[]);
-    if args.screen {
-        sim.open_screen(ScreenKind::CraftingTable);
-    }
-    let mut frame = RgbImage::new(args.size.width, args.size.height);
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let started = Instant::now();
-    for _ in 0..args.steps {
-        sim.step(&random_action(&mut rng));
-        sim.render(&mut frame);
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    let jpeg_runs = 200;
-    let encode_started = Instant::now();
-    for _ in 0..jpeg_runs {
-        std::hint::black_box(encode_jpeg(&frame, OBS_JPEG_QUALITY, false));
-    }
-    let jpeg_us = encode_started.elapsed().as_secs_f64() * 1e6 / f64::from(jpeg_runs);
-    let obs = ObsSize {
-        width: 128,
-        height: 128,
-    };
-    let downscale_started = Instant::now();
-    for _ in 0..jpeg_runs {
-        std::hint::black_box(downscale(&frame, obs));
-    }
-    let downscale_us = downscale_started.elapsed().as_secs_f64() * 1e6 / f64::from(jpeg_runs);
-    let report = json!({
-        "steps": args.steps,
-        "screen_open": args.screen,
-        "steps_per_s": f64::from(args.steps) / elapsed,
-        "jpeg_encode_us": jpeg_us,
-        "downscale_to_128x128_us": downscale_us,
-        "video_encode_us": video_encode_us(&frame)?,
-        "rss_mb": resident_mb().context("reading /proc/self/status")?,
-    });
-    println!("{report}");
-    Ok(())
-}
-
-/// Microseconds to encode one frame of this size into an MP4, over 200
-/// frames (the recorder's settings, a temporary file).
-fn video_encode_us(frame: &RgbImage) -> anyhow::Result<f64> {
-    let dir = tempfile_dir()?;
-    let path = dir.join("bench.mp4");
-    let frames = 200;
-    let started = Instant::now();
-    let mut recorder = VideoRecorder::create(&path, frame.width(), frame.height(), 20)?;
-    for _ in 0..frames {
-        recorder.push(frame)?;
-    }
-    recorder.finish()?;
-    let micros = started.elapsed().as_secs_f64() * 1e6 / f64::from(frames);
-    let _ = std::fs::remove_dir_all(&dir);
-    Ok(micros)
-}
-
-fn tempfile_dir() -> anyhow::Result<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("mcu-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    Ok(dir)
-}
-
-/// This process's resident memory, in MiB.
-fn resident_mb() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
 }
 
 /// Steps of the Plancraft environment alone: the oracle's action texts for

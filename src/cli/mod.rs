@@ -13,6 +13,7 @@ mod report;
 mod run;
 mod score;
 mod serve;
+mod sim_bench;
 
 use std::process::ExitCode;
 

@@ -100,6 +100,10 @@ pub struct RunArgs {
     /// at I. `mcu merge` joins the shards' run folders.
     #[arg(long, value_name = "I/N", conflicts_with = "resume")]
     shard: Option<Shard>,
+    /// Record no video, and render observations at `obs_size` only
+    /// (sets `config.video = false`; judged episodes say `no_video`).
+    #[arg(long, conflicts_with = "resume")]
+    no_video: bool,
     /// No progress display (the summary is still printed).
     #[arg(long, short)]
     quiet: bool,
@@ -129,6 +133,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<u8> {
     args.judge
         .overrides()
         .apply(&mut plan.manifest.config.judge)
+        .map_err(anyhow::Error::msg)?;
+    plan.manifest
+        .config
+        .check_video()
         .map_err(anyhow::Error::msg)?;
     let judge = JudgeSetup::new(
         &plan.manifest.config.judge,
@@ -243,6 +251,9 @@ fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     }
     if let Some(profile) = args.profile {
         config.scoring = profile.into();
+    }
+    if args.no_video {
+        config.video = false;
     }
     if let Some(shard) = args.shard {
         config.shard_index = shard.index;

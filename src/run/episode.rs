@@ -46,6 +46,10 @@ pub struct EpisodeSetup {
     pub world_seed: u64,
     pub obs_size: ObsSize,
     pub swap_red_blue: bool,
+    /// Record the video: frames are rendered at the recording size and
+    /// sent to the video subscriber; without, they are rendered at
+    /// `obs_size` only.
+    pub video: bool,
     pub stop_on_success: bool,
 }
 
@@ -157,6 +161,7 @@ pub fn play_episode(setup: &EpisodeSetup, env: EpisodeEnv<'_>) -> EpisodeRecord 
     let written = |output: &str| !problems.iter().any(|p| p.output == output);
     let files = EpisodeFiles {
         video: (tally.frames > 0 && written("video")).then(|| VIDEO_FILE.to_string()),
+        video_off: !setup.video,
         video_frames: tally.frames,
         trajectory: (tally.agent_init.ok && written("trajectory"))
             .then(|| TRAJECTORY_FILE.to_string()),
@@ -258,7 +263,11 @@ fn play_steps(setup: &EpisodeSetup, env: EpisodeEnv<'_>, tally: &mut Tally) -> E
         };
     }
 
-    let (width, height) = RECORD_SIZE;
+    let (width, height) = if setup.video {
+        RECORD_SIZE
+    } else {
+        (setup.obs_size.width, setup.obs_size.height)
+    };
     let mut silent_steps = 0;
     for step in 0..u64::from(task.max_steps) {
         if stop.is_requested() {
@@ -323,24 +332,14 @@ fn play_steps(setup: &EpisodeSetup, env: EpisodeEnv<'_>, tally: &mut Tally) -> E
             }),
         });
         if let Some(message) = unreachable {
-            emit_frame(
-                emitter,
-                setup,
-                tally,
-                render(simulator.as_mut(), width, height),
-            );
+            record_last_frame(emitter, setup, tally, simulator.as_mut());
             return Ending::Unreachable(message);
         }
         if setup.stop_on_success && tracker.fully_paid() && tracker.max_total() > 0.0 {
             break;
         }
     }
-    emit_frame(
-        emitter,
-        setup,
-        tally,
-        render(simulator.as_mut(), width, height),
-    );
+    record_last_frame(emitter, setup, tally, simulator.as_mut());
     Ending::Played
 }
 
@@ -355,7 +354,24 @@ fn render(simulator: &mut dyn Simulator, width: u32, height: u32) -> RgbImage {
     frame
 }
 
+/// Renders the state after the last step for the video, when it is recorded.
+fn record_last_frame(
+    emitter: &Emitter,
+    setup: &EpisodeSetup,
+    tally: &mut Tally,
+    simulator: &mut dyn Simulator,
+) {
+    if setup.video {
+        let (width, height) = RECORD_SIZE;
+        emit_frame(emitter, setup, tally, render(simulator, width, height));
+    }
+}
+
+/// Sends `frame` to the video, when it is recorded.
 fn emit_frame(emitter: &Emitter, setup: &EpisodeSetup, tally: &mut Tally, frame: RgbImage) {
+    if !setup.video {
+        return;
+    }
     tally.frames += 1;
     emitter.emit(RunEvent::Frame {
         episode: setup.episode.clone(),

@@ -91,7 +91,9 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
         subscribers.push(Box::new(progress::Progress::stderr(profile)));
     }
     subscribers.push(Box::new(trajectory::TrajectoryWriter::default()));
-    subscribers.push(Box::new(recorder::VideoSubscriber::default()));
+    if plan.scenario.config.video {
+        subscribers.push(Box::new(recorder::VideoSubscriber::default()));
+    }
     subscribers.push(Box::new(summary::SummaryWriter::new(
         plan.dir.clone(),
         plan.manifest.clone(),
@@ -143,7 +145,7 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
     // Kept episodes an earlier attempt did not get judged.
     for (index, episode) in plan.episodes.iter().enumerate() {
         if let Some(record) = plan.kept.get(&episode.key) {
-            if !plan.kept_evals.contains_key(&episode.key) && record.files.video.is_some() {
+            if !plan.kept_evals.contains_key(&episode.key) && record.files.judged() {
                 judge_later(episode_ref(index), Arc::new(record.clone()));
             }
         }
@@ -172,7 +174,7 @@ pub fn execute(plan: &RunPlan, context: RunContext<'_>) -> anyhow::Result<RunOut
                         record: record.clone(),
                     });
                     let key = episode.name.to_string();
-                    if record.status.is_final() && record.files.video.is_some() {
+                    if record.status.is_final() && record.files.judged() {
                         judge_later(episode, record.clone());
                     }
                     lock(&finished).push((key, record.as_ref().clone()));
@@ -252,6 +254,7 @@ fn run_one(
         world_seed: attempts::attempt_seed(config.seed, &task.name, planned.attempt),
         obs_size: config.obs_size,
         swap_red_blue: config.swap_red_blue,
+        video: config.video,
         stop_on_success: config.stop_on_success,
     };
     let simulator = fresh_folder(&episode.dir).and_then(|()| new_simulator(config.simulator));

@@ -202,9 +202,22 @@ pub struct Timing {
 /// The files written for the episode, relative to its folder.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct EpisodeFiles {
+    /// The video file; `None` when nothing was recorded.
     pub video: Option<String>,
+    /// Recording was turned off (`config.video = false`): `video` is
+    /// `None` by design, and the judge's verdict is `no_video`.
+    #[serde(default)]
+    pub video_off: bool,
     pub video_frames: u64,
     pub trajectory: Option<String>,
+}
+
+impl EpisodeFiles {
+    /// Whether the judge gives the episode a verdict: it has a video to
+    /// rate, or recording was off (the verdict is then `no_video`).
+    pub fn judged(&self) -> bool {
+        self.video.is_some() || self.video_off
+    }
 }
 
 /// Everything about one played episode.

@@ -30,6 +30,7 @@ pub(super) const CONFIG: &[&str] = &[
     "scoring",
     "stop_on_success",
     "swap_red_blue",
+    "video",
     "judge",
     "shard_index",
     "num_shards",

@@ -98,6 +98,9 @@ pub struct RunConfig {
     /// Send JPEGs with red and blue swapped, as the reference green agent
     /// does, for agents that decode with OpenCV and expect that.
     pub swap_red_blue: bool,
+    /// Record each episode's video (`false`: no video, and frames are
+    /// rendered at `obs_size` only, which is faster).
+    pub video: bool,
     pub judge: JudgeConfig,
     /// Which part of a sharded run this is (0-based), with `num_shards`.
     pub shard_index: u32,
@@ -125,6 +128,7 @@ impl Default for RunConfig {
             scoring: ScoringProfile::Seed,
             stop_on_success: false,
             swap_red_blue: false,
+            video: true,
             judge: JudgeConfig::default(),
             shard_index: 0,
             num_shards: 1,
@@ -167,6 +171,17 @@ impl RunConfig {
     pub fn in_shard(&self, position: usize, attempt: u32) -> bool {
         let episode = position * self.attempts.max(1) as usize + (attempt as usize - 1);
         episode % self.num_shards.max(1) as usize == self.shard_index as usize
+    }
+
+    /// Checks `video` against the judge: without videos there is nothing
+    /// to rate, so a judge that must run is a contradiction.
+    pub fn check_video(&self) -> Result<(), String> {
+        if !self.video && self.judge.mode == JudgeMode::On {
+            return Err(
+                "`config.video = false` leaves the judge no video to rate, but `config.judge.mode` is \"on\"; set it to \"off\" or record the video".into(),
+            );
+        }
+        Ok(())
     }
 
     /// The step budget of `task` under this config.
@@ -427,6 +442,7 @@ impl Scenario {
                     .map_err(|e| format!("`participants[{index}].endpoint`: {e}"))?;
             }
         }
+        config.check_video()?;
         check_http_url(&config.judge.base_url)
             .map_err(|e| format!("`config.judge.base_url`: {e}"))?;
         config.judge.validate()

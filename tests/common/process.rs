@@ -75,6 +75,13 @@ pub fn example(name: &str) -> Command {
     Command::new(examples.join(name))
 }
 
+/// The random agent example, seeded, started and serving.
+pub fn random_agent(seed: u32) -> AgentProcess {
+    let mut command = example("random_agent");
+    command.args(["--seed", &seed.to_string()]);
+    start(command)
+}
+
 /// A Python interpreter of one of the interop venvs made by `cargo xtask setup`.
 pub fn venv_python(venv: &str) -> Command {
     let python = super::repo_root()

@@ -8,8 +8,11 @@
 //! Simulator: `mcu dev sim-bench` steps the embedded simulator with random
 //! walking-and-mining actions and renders every step, at the recording
 //! size (all cores and one), with the crafting screen open, and at the
-//! default observation size; it also
-//! times JPEG encoding of an observation and reports its resident memory.
+//! default observation size; it also times JPEG encoding of an
+//! observation (with the observation encoder and `image`'s, the one used
+//! before), each part of the episode loop's per-step work at the recording
+//! size, the whole loop at 128×128 without video, and reports its
+//! resident memory.
 //!
 //! Whole runs: `mcu run` plays one 900-step task, then the default task
 //! selection with two jobs, against the release noop agent; figures come
@@ -248,37 +251,52 @@ fn plancraft(figures: &mut Map<String, Value>) -> Result<()> {
 fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
     let wide = sim_bench("640x360", None, &[])?;
     let wide_1core = sim_bench("640x360", Some(1), &[])?;
-    let small = sim_bench("128x128", None, &[])?;
+    let small = sim_bench("128x128", None, &["--no-video"])?;
     let screen = sim_bench("640x360", None, &["--screen"])?;
     let figure = |report: &Value, key: &str| -> Result<f64> {
-        report[key]
-            .as_f64()
+        report
+            .pointer(key)
+            .and_then(Value::as_f64)
             .with_context(|| format!("no {key} in the sim-bench report"))
     };
-    let wide_rate = figure(&wide, "steps_per_s")?;
-    let wide_1core_rate = figure(&wide_1core, "steps_per_s")?;
-    figures.insert("sim_steps_per_s_640x360".into(), json!(round2(wide_rate)));
-    figures.insert(
-        "screen_steps_per_s_640x360".into(),
-        json!(round2(figure(&screen, "steps_per_s")?)),
+    let wide_rate = figure(&wide, "/steps_per_s")?;
+    let wide_1core_rate = figure(&wide_1core, "/steps_per_s")?;
+    let mut insert = |name: &str, value: f64| figures.insert(name.into(), json!(round2(value)));
+    insert("sim_steps_per_s_640x360", wide_rate);
+    insert(
+        "screen_steps_per_s_640x360",
+        figure(&screen, "/steps_per_s")?,
     );
-    figures.insert(
-        "sim_steps_per_s_640x360_1core".into(),
-        json!(round2(wide_1core_rate)),
+    insert("sim_steps_per_s_640x360_1core", wide_1core_rate);
+    insert("sim_steps_per_s_128x128", figure(&small, "/steps_per_s")?);
+    insert(
+        "sim_all_cores_over_1core_ratio",
+        wide_rate / wide_1core_rate,
     );
-    figures.insert(
-        "sim_steps_per_s_128x128".into(),
-        json!(round2(figure(&small, "steps_per_s")?)),
+    insert("jpeg_encode_us_128x128", figure(&small, "/jpeg_encode_us")?);
+    insert(
+        "jpeg_encode_us_128x128_image_crate",
+        figure(&small, "/jpeg_encode_us_image_crate")?,
     );
-    figures.insert(
-        "sim_all_cores_over_1core_ratio".into(),
-        json!(round2(wide_rate / wide_1core_rate)),
+    insert(
+        "jpeg_image_crate_over_chosen_ratio",
+        figure(&small, "/jpeg_image_crate_over_chosen_ratio")?,
     );
-    figures.insert(
-        "jpeg_encode_us_128x128".into(),
-        json!(round2(figure(&small, "jpeg_encode_us")?)),
+    for (name, part) in [
+        ("step_total_us_640x360", "step_total_us"),
+        ("sim_step_us", "sim_step_us"),
+        ("render_us", "render_us"),
+        ("downscale_us", "downscale_us"),
+        ("jpeg_us", "jpeg_us"),
+        ("video_us", "video_us"),
+    ] {
+        insert(name, figure(&wide, &format!("/episode_loop/{part}"))?);
+    }
+    insert(
+        "sim_steps_per_s_128x128_novideo",
+        figure(&small, "/episode_loop/steps_per_s")?,
     );
-    figures.insert("sim_rss_mb".into(), json!(round2(figure(&wide, "rss_mb")?)));
+    insert("sim_rss_mb", figure(&wide, "/rss_mb")?);
     Ok(())
 }
 
