@@ -60,6 +60,13 @@ fn at_least_the_issue_s_fifteen_tasks_have_scripts() {
         "craft_to_clock",
         "craft_bee_nest",
         "craft_stonecut",
+        "explore_chest",
+        "cut_stone",
+        "mine_obsidian",
+        "find_melon",
+        "find_diamond",
+        "stacking_acacia_fence",
+        "make_fire_with_flint_and_steel",
     ];
     let scripted = scripted_tasks();
     for name in required {

@@ -4,6 +4,7 @@
 
 use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
+    UseOn,
 };
 use super::craft::Craft;
 use crate::protocol::{Action, Key};
@@ -23,19 +24,29 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("collect_dirt", collect_dirt),
     ("collect_grass", collect_grass),
     ("collect_wood", collect_wood),
+    ("cut_stone", cut_stone),
     (
         "dig_three_down_and_fill_one_up",
         dig_three_down_and_fill_one_up,
     ),
     ("drop_an_item", drop_an_item),
+    ("explore_chest", explore_chest),
     ("find_bedrock", find_bedrock),
+    ("find_diamond", find_diamond),
+    ("find_melon", find_melon),
     ("find_sand", find_sand),
     ("lay_carpet", lay_carpet),
     ("light_up_the_surroundings", light_up_the_surroundings),
     ("look_at_the_sky", look_at_the_sky),
+    (
+        "make_fire_with_flint_and_steel",
+        make_fire_with_flint_and_steel,
+    ),
     ("mine_diamond_ore", mine_diamond_ore),
     ("mine_horizontally", mine_horizontally),
     ("mine_iron_ore", mine_iron_ore),
+    ("mine_obsidian", mine_obsidian),
+    ("stacking_acacia_fence", stacking_acacia_fence),
     ("throw_a_snowball", throw_a_snowball),
 ];
 
@@ -138,6 +149,52 @@ fn mine_diamond_ore(_: &Game) -> Plan {
     // The ore fills the cell the player stands in and the one east of it;
     // the one underfoot is the one in view.
     vec![mine([0, 0, 0]), settle()]
+}
+
+fn mine_obsidian(_: &Game) -> Plan {
+    // The obsidian slab lies in the ground a block aside and three ahead.
+    vec![mine([1, -1, 3]), settle()]
+}
+
+fn find_melon(_: &Game) -> Plan {
+    vec![mine([2, 0, 2]), settle()]
+}
+
+fn cut_stone(_: &Game) -> Plan {
+    // A wall of stone two high, from two to four blocks east.
+    let stones = [[2, 0, 0], [2, 1, 0], [3, 0, 0], [3, 1, 0], [4, 0, 0]];
+    let mut plan = vec![select("iron_pickaxe")];
+    plan.extend(stones.into_iter().map(mine));
+    plan.push(settle());
+    plan
+}
+
+fn find_diamond(_: &Game) -> Plan {
+    // The ore column ends five blocks above the feet: dig up to it.
+    let mut plan = vec![select("iron_pickaxe")];
+    plan.extend((1..=5).map(|up| mine([0, up, 0])));
+    plan.push(settle());
+    plan
+}
+
+fn explore_chest(_: &Game) -> Plan {
+    vec![Box::new(UseOn::new(Spot::FromFeet([2, 0, 0]))), settle()]
+}
+
+fn stacking_acacia_fence(_: &Game) -> Plan {
+    vec![
+        select("acacia_fence"),
+        Box::new(PlaceAround::new(3)),
+        settle(),
+    ]
+}
+
+fn make_fire_with_flint_and_steel(_: &Game) -> Plan {
+    vec![
+        select("flint_and_steel"),
+        Box::new(PlaceAround::new(1)),
+        settle(),
+    ]
 }
 
 fn mine_horizontally(_: &Game) -> Plan {
