@@ -639,6 +639,12 @@ impl PlaceAround {
         }
     }
 
+    /// When no open spot is left in sight, walk on up to `moves` times.
+    pub fn wandering(mut self, moves: u32) -> PlaceAround {
+        self.wander = Wander::new(moves);
+        self
+    }
+
     fn next_spot(&self, game: &Game) -> Option<PlaceSpot> {
         let feet = game.player.block_pos();
         let mut spots = Vec::new();

@@ -19,12 +19,16 @@ type BuildFn = fn(&Game) -> Plan;
 
 const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
+    ("build_a_maze", build_a_maze),
+    ("build_a_wall", build_a_wall),
     ("build_gate", build_gate),
     ("build_pillar", build_pillar),
+    ("clean_the_weeds", cut_grass),
     ("collect_dirt", collect_dirt),
-    ("collect_grass", collect_grass),
+    ("collect_grass", cut_grass),
     ("collect_wood", collect_wood),
     ("cut_stone", cut_stone),
+    ("decorate_the_ground", decorate_the_ground),
     (
         "dig_three_down_and_fill_one_up",
         dig_three_down_and_fill_one_up,
@@ -37,6 +41,10 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("find_sand", find_sand),
     ("lay_carpet", lay_carpet),
     ("light_up_the_surroundings", light_up_the_surroundings),
+    (
+        "light_up_the_surroundings_at_night",
+        light_up_the_surroundings,
+    ),
     ("look_at_the_sky", look_at_the_sky),
     (
         "make_fire_with_flint_and_steel",
@@ -134,7 +142,7 @@ fn collect_wood(_: &Game) -> Plan {
     ]
 }
 
-fn collect_grass(_: &Game) -> Plan {
+fn cut_grass(_: &Game) -> Plan {
     vec![
         select("shears"),
         Box::new(MineNearest::new(vec![block("grass"), block("tall_grass")], 16).wandering(4)),
@@ -181,18 +189,32 @@ fn explore_chest(_: &Game) -> Plan {
     vec![Box::new(UseOn::new(Spot::FromFeet([2, 0, 0]))), settle()]
 }
 
+/// Uses `count` of an item on the tops of the blocks around.
+fn use_around(name: &str, count: u32) -> Plan {
+    vec![select(name), Box::new(PlaceAround::new(count)), settle()]
+}
+
 fn stacking_acacia_fence(_: &Game) -> Plan {
-    vec![
-        select("acacia_fence"),
-        Box::new(PlaceAround::new(3)),
-        settle(),
-    ]
+    use_around("acacia_fence", 3)
 }
 
 fn make_fire_with_flint_and_steel(_: &Game) -> Plan {
+    use_around("flint_and_steel", 1)
+}
+
+fn decorate_the_ground(_: &Game) -> Plan {
+    use_around("white_carpet", 10)
+}
+
+fn build_a_wall(_: &Game) -> Plan {
+    use_around("stone_bricks", 10)
+}
+
+fn build_a_maze(_: &Game) -> Plan {
+    // Twenty walls need more ground than one spot offers: walk on further.
     vec![
-        select("flint_and_steel"),
-        Box::new(PlaceAround::new(1)),
+        select("stone_bricks"),
+        Box::new(PlaceAround::new(20).wandering(12)),
         settle(),
     ]
 }
