@@ -60,6 +60,18 @@ fn at_least_the_issue_s_fifteen_tasks_have_scripts() {
         "craft_to_clock",
         "craft_bee_nest",
         "craft_stonecut",
+        "explore_chest",
+        "cut_stone",
+        "mine_obsidian",
+        "find_melon",
+        "find_diamond",
+        "stacking_acacia_fence",
+        "make_fire_with_flint_and_steel",
+        "light_up_the_surroundings_at_night",
+        "clean_the_weeds",
+        "decorate_the_ground",
+        "build_a_wall",
+        "build_a_maze",
     ];
     let scripted = scripted_tasks();
     for name in required {

@@ -363,6 +363,36 @@ impl Behaviour for Aim {
     }
 }
 
+/// Aims at a block and presses use once the crosshair rests on it
+/// (opening a chest, carving a pumpkin), or gives up when time runs out.
+pub struct UseOn {
+    aim: Aim,
+}
+
+impl UseOn {
+    pub fn new(spot: Spot) -> UseOn {
+        UseOn {
+            aim: Aim {
+                spot,
+                ticks_left: 100,
+            },
+        }
+    }
+}
+
+impl Behaviour for UseOn {
+    fn next(&mut self, game: &Game) -> Step {
+        match self.aim.next(game) {
+            Step::Act(action) => Step::Act(action),
+            Step::Done if self.aim.ticks_left == 0 => Step::Done,
+            Step::Done => {
+                self.aim.ticks_left = 0;
+                Step::Act(Action::noop().with(Key::Use))
+            }
+        }
+    }
+}
+
 /// Walks to a point on the ground, jumping over one-block steps.
 pub struct WalkTo {
     pub x: f64,
@@ -516,7 +546,17 @@ impl Behaviour for PillarUp {
     }
 }
 
-/// Places the selected item on the tops of nearby blocks, `count` times:
+/// How much of the selected stack is left: its count, less the wear of a
+/// tool, so both placing a block and using a tool lower it.
+fn held_uses_left(game: &Game) -> i64 {
+    game.player
+        .inventory
+        .selected_stack()
+        .map_or(0, |s| i64::from(s.count) - i64::from(s.damage))
+}
+
+/// Uses the selected item on the tops of nearby blocks, `count` times
+/// (placing blocks, lighting fires):
 /// each time at the nearest open spot in sight that was not tried yet —
 /// the top face of a block with air above, or a short plant standing on
 /// a block, which placing replaces — giving up on a spot after a few ticks.
@@ -524,7 +564,7 @@ pub struct PlaceAround {
     count: u32,
     tried: Vec<BlockPos>,
     current: Option<(PlaceSpot, u32)>,
-    held: u32,
+    held: i64,
     wander: Wander,
 }
 
@@ -599,6 +639,12 @@ impl PlaceAround {
         }
     }
 
+    /// When no open spot is left in sight, walk on up to `moves` times.
+    pub fn wandering(mut self, moves: u32) -> PlaceAround {
+        self.wander = Wander::new(moves);
+        self
+    }
+
     fn next_spot(&self, game: &Game) -> Option<PlaceSpot> {
         let feet = game.player.block_pos();
         let mut spots = Vec::new();
@@ -624,17 +670,14 @@ impl PlaceAround {
 
 impl Behaviour for PlaceAround {
     fn next(&mut self, game: &Game) -> Step {
-        let held = game
-            .player
-            .inventory
-            .selected_stack()
-            .map_or(0, |s| u32::from(s.count));
+        let held = held_uses_left(game);
         if held < self.held {
-            self.count = self.count.saturating_sub(self.held - held);
+            let used = u32::try_from(self.held - held).unwrap_or(u32::MAX);
+            self.count = self.count.saturating_sub(used);
             self.current = None;
         }
         self.held = held;
-        if self.count == 0 || held == 0 {
+        if self.count == 0 || game.player.inventory.selected_stack().is_none() {
             return Step::Done;
         }
         if let Some(action) = self.wander.step(game) {

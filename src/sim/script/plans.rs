@@ -4,6 +4,7 @@
 
 use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
+    UseOn,
 };
 use super::craft::Craft;
 use crate::protocol::{Action, Key};
@@ -18,24 +19,42 @@ type BuildFn = fn(&Game) -> Plan;
 
 const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
+    ("build_a_maze", build_a_maze),
+    ("build_a_wall", build_a_wall),
     ("build_gate", build_gate),
     ("build_pillar", build_pillar),
+    ("clean_the_weeds", cut_grass),
     ("collect_dirt", collect_dirt),
-    ("collect_grass", collect_grass),
+    ("collect_grass", cut_grass),
     ("collect_wood", collect_wood),
+    ("cut_stone", cut_stone),
+    ("decorate_the_ground", decorate_the_ground),
     (
         "dig_three_down_and_fill_one_up",
         dig_three_down_and_fill_one_up,
     ),
     ("drop_an_item", drop_an_item),
+    ("explore_chest", explore_chest),
     ("find_bedrock", find_bedrock),
+    ("find_diamond", find_diamond),
+    ("find_melon", find_melon),
     ("find_sand", find_sand),
     ("lay_carpet", lay_carpet),
     ("light_up_the_surroundings", light_up_the_surroundings),
+    (
+        "light_up_the_surroundings_at_night",
+        light_up_the_surroundings,
+    ),
     ("look_at_the_sky", look_at_the_sky),
+    (
+        "make_fire_with_flint_and_steel",
+        make_fire_with_flint_and_steel,
+    ),
     ("mine_diamond_ore", mine_diamond_ore),
     ("mine_horizontally", mine_horizontally),
     ("mine_iron_ore", mine_iron_ore),
+    ("mine_obsidian", mine_obsidian),
+    ("stacking_acacia_fence", stacking_acacia_fence),
     ("throw_a_snowball", throw_a_snowball),
 ];
 
@@ -123,7 +142,7 @@ fn collect_wood(_: &Game) -> Plan {
     ]
 }
 
-fn collect_grass(_: &Game) -> Plan {
+fn cut_grass(_: &Game) -> Plan {
     vec![
         select("shears"),
         Box::new(MineNearest::new(vec![block("grass"), block("tall_grass")], 16).wandering(4)),
@@ -138,6 +157,66 @@ fn mine_diamond_ore(_: &Game) -> Plan {
     // The ore fills the cell the player stands in and the one east of it;
     // the one underfoot is the one in view.
     vec![mine([0, 0, 0]), settle()]
+}
+
+fn mine_obsidian(_: &Game) -> Plan {
+    // The obsidian slab lies in the ground a block aside and three ahead.
+    vec![mine([1, -1, 3]), settle()]
+}
+
+fn find_melon(_: &Game) -> Plan {
+    vec![mine([2, 0, 2]), settle()]
+}
+
+fn cut_stone(_: &Game) -> Plan {
+    // A wall of stone two high, from two to four blocks east.
+    let stones = [[2, 0, 0], [2, 1, 0], [3, 0, 0], [3, 1, 0], [4, 0, 0]];
+    let mut plan = vec![select("iron_pickaxe")];
+    plan.extend(stones.into_iter().map(mine));
+    plan.push(settle());
+    plan
+}
+
+fn find_diamond(_: &Game) -> Plan {
+    // The ore column ends five blocks above the feet: dig up to it.
+    let mut plan = vec![select("iron_pickaxe")];
+    plan.extend((1..=5).map(|up| mine([0, up, 0])));
+    plan.push(settle());
+    plan
+}
+
+fn explore_chest(_: &Game) -> Plan {
+    vec![Box::new(UseOn::new(Spot::FromFeet([2, 0, 0]))), settle()]
+}
+
+/// Uses `count` of an item on the tops of the blocks around.
+fn use_around(name: &str, count: u32) -> Plan {
+    vec![select(name), Box::new(PlaceAround::new(count)), settle()]
+}
+
+fn stacking_acacia_fence(_: &Game) -> Plan {
+    use_around("acacia_fence", 3)
+}
+
+fn make_fire_with_flint_and_steel(_: &Game) -> Plan {
+    use_around("flint_and_steel", 1)
+}
+
+fn decorate_the_ground(_: &Game) -> Plan {
+    use_around("white_carpet", 10)
+}
+
+fn build_a_wall(_: &Game) -> Plan {
+    use_around("stone_bricks", 10)
+}
+
+fn build_a_maze(_: &Game) -> Plan {
+    // Twenty walls need more ground than one spot offers: walk on further.
+    vec![
+        select("stone_bricks"),
+        Box::new(PlaceAround::new(20).wandering(12)),
+        settle(),
+    ]
 }
 
 fn mine_horizontally(_: &Game) -> Plan {
