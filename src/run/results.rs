@@ -423,6 +423,18 @@ pub fn write_all(dir: &Path, input: &ResultsInput) -> Result<(), OutputProblem> 
     .map_err(|e| problem(AGENTBEATS_FILE, e))
 }
 
+/// The width of `result.txt`'s task column: the longest task name, at
+/// least `header` characters.
+fn task_column_width(results: &Results, header: usize) -> usize {
+    results
+        .task_metrics
+        .keys()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max(header)
+}
+
 /// The attempts part of `result.txt`: the run's and each task's interval,
 /// success rate and pass@k.
 fn attempts_text(out: &mut String, manifest: &Manifest, results: &Results) {
@@ -431,13 +443,7 @@ fn attempts_text(out: &mut String, manifest: &Manifest, results: &Results) {
         out,
         "\n{last} attempts per task; 95% intervals (score: bootstrap over attempts; success: Wilson); infra = attempts lost to mcu errors or judge failures, left out"
     );
-    let width = results
-        .task_metrics
-        .keys()
-        .map(String::len)
-        .max()
-        .unwrap_or(4)
-        .max(5);
+    let width = task_column_width(results, 5);
     let _ = writeln!(
         out,
         "{:<width$}  {:>10}  {:>6}  {:>16}  {:>18}  {:>6}  {:>6}",
@@ -523,13 +529,7 @@ pub fn summary_text(manifest: &Manifest, results: &Results) -> String {
         results.total_score, results.total_max_score
     );
     let _ = writeln!(out);
-    let width = results
-        .task_metrics
-        .keys()
-        .map(String::len)
-        .max()
-        .unwrap_or(4)
-        .max(4);
+    let width = task_column_width(results, 4);
     let _ = writeln!(
         out,
         "{:<width$}  {:<17}  {:>14}  {:>6}  {:>6}  {:>6}  {:>8}",
