@@ -19,6 +19,7 @@ mod digest;
 mod excerpt;
 pub mod frames;
 pub mod judge;
+pub mod lock;
 pub mod plancraft;
 pub mod protocol;
 pub mod purple;

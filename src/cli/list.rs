@@ -208,12 +208,7 @@ fn list_plancraft(
             println!(
                 "{} Plancraft examples in {} complexity splits ({impossible} impossible)",
                 rows.len(),
-                {
-                    let mut splits: Vec<&str> = rows.iter().map(|r| r.category).collect();
-                    splits.sort_unstable();
-                    splits.dedup();
-                    splits.len()
-                }
+                plancraft_split::complexity_splits(&examples).len()
             );
         }
     }

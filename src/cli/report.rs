@@ -8,6 +8,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 
 use mcu::plancraft::report as plancraft;
+use mcu::plancraft::run::is_plancraft_run;
 use mcu::report::{self, Format};
 
 /// Report on runs: summary, categories and tasks; several runs side by side.
@@ -78,11 +79,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<()> {
         Some(out) => folder_of(out),
         None => PathBuf::from("."),
     };
-    let bytes = if args
-        .runs
-        .first()
-        .is_some_and(|dir| plancraft::is_plancraft_run(dir))
-    {
+    let bytes = if args.runs.first().is_some_and(|dir| is_plancraft_run(dir)) {
         let report = plancraft::load(&args.runs, args.allow_mismatch)?;
         plancraft::exporter(args.format.into(), &link_base).export(&report)?
     } else {

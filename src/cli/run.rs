@@ -9,6 +9,7 @@ use clap::Args;
 
 use mcu::a2a::{A2aClient, ClientOptions};
 use mcu::judge::JudgeSetup;
+use mcu::lock::lock;
 use mcu::plancraft::run::PlancraftRun;
 use mcu::run::interrupt::{watch_ctrl_c, StopSignal, INTERRUPTED_EXIT_CODE};
 use mcu::run::participant::AgentProcess;
@@ -264,12 +265,6 @@ fn new_plan(args: &RunArgs) -> anyhow::Result<RunPlan> {
     RunPlan::new_run(scenario, path, text, &out)
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 /// The agent a run plays with, connected (and started, for a `cmd`
 /// participant), with Ctrl-C wired to stop the run and the agent.
 struct ConnectedAgent {
@@ -343,9 +338,7 @@ impl ConnectedAgent {
 /// `--tasks` names a `.json` file) rather than a Minecraft task suite.
 fn plancraft_scenario(args: &RunArgs) -> anyhow::Result<Option<(Scenario, String)>> {
     if let Some(dir) = &args.resume {
-        let manifest = std::fs::read_to_string(dir.join(mcu::plancraft::run::MANIFEST_FILE))
-            .unwrap_or_default();
-        if manifest.contains("\"environment\": \"plancraft\"") {
+        if mcu::plancraft::run::is_plancraft_run(dir) {
             bail!(
                 "{} is a Plancraft run; resuming Plancraft runs is not supported yet: start the run again",
                 dir.display()

@@ -275,9 +275,7 @@ fn play_steps(
                         (String::new(), Some(status))
                     }
                     Reply::Answer { text, kind } => {
-                        let name = serde_json::to_value(kind).ok();
-                        let name = name.as_ref().and_then(|v| v.as_str()).unwrap_or("answer");
-                        *record.answers.entry(name.to_string()).or_default() += 1;
+                        *record.answers.entry(kind.as_str().to_string()).or_default() += 1;
                         line.answer = Some(kind);
                         (text, None)
                     }

@@ -171,7 +171,7 @@ fn lay_out(mut table: Table, steps: &[Step], target: &str) -> Result<Vec<String>
             Step::Smelt { input, times } => {
                 let mut left = *times;
                 while left > 0 {
-                    let from = find(&table, input, 1).ok_or(format!("no {input} to smelt"))?;
+                    let from = find(&table, input).ok_or(format!("no {input} to smelt"))?;
                     let quantity = left.min(table.slot(from).map_or(0, |s| s.quantity));
                     let result = item_id(input)
                         .and_then(crate::sim::rules::crafting::smelt)
@@ -188,7 +188,7 @@ fn lay_out(mut table: Table, steps: &[Step], target: &str) -> Result<Vec<String>
                     let Some(item) = item else { continue };
                     let mut left = *times;
                     while left > 0 {
-                        let from = find(&table, item, 1).ok_or(format!("no {item} left"))?;
+                        let from = find(&table, item).ok_or(format!("no {item} left"))?;
                         let quantity = left.min(table.slot(from).map_or(0, |s| s.quantity));
                         act(
                             &mut table,
@@ -227,13 +227,9 @@ fn lay_out(mut table: Table, steps: &[Step], target: &str) -> Result<Vec<String>
     }
 }
 
-/// The first inventory slot holding at least `quantity` of `item`.
-fn find(table: &Table, item: &str, quantity: u32) -> Option<usize> {
-    (FIRST_INVENTORY..SLOTS).find(|&slot| {
-        table
-            .slot(slot)
-            .is_some_and(|s: &Stack| s.item == item && s.quantity >= quantity)
-    })
+/// The first inventory slot holding `item`.
+fn find(table: &Table, item: &str) -> Option<usize> {
+    (FIRST_INVENTORY..SLOTS).find(|&slot| table.slot(slot).is_some_and(|s: &Stack| s.item == item))
 }
 
 /// An inventory slot that takes `quantity` of `item`: a stack of it with

@@ -32,6 +32,18 @@ pub enum AnswerKind {
     NotAnAction,
 }
 
+impl AnswerKind {
+    /// The name in records and trajectories.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AnswerKind::Think => "think",
+            AnswerKind::Search => "search",
+            AnswerKind::FormatError => "format_error",
+            AnswerKind::NotAnAction => "not_an_action",
+        }
+    }
+}
+
 const MOVE_FORMAT: &str = "`move: from [Source] to [Target] with quantity N`";
 const SMELT_FORMAT: &str = "`smelt: from [Source] to [Target] with quantity N`";
 const ACTION_NAMES: &str = "move, smelt, think, search, impossible";

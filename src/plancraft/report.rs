@@ -12,7 +12,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::json;
 
 use super::episode::VIDEO_FILE;
-use super::run::{Rate, Results, MANIFEST_FILE, RESULTS_FILE};
+use super::run::{is_plancraft_run, Rate, Results, RESULTS_FILE};
 use crate::report::csv::rows_to_csv;
 use crate::report::html_text::{escape, relative_url};
 use crate::report::rows::EpisodeRow;
@@ -28,14 +28,6 @@ pub struct RunResults {
     pub label: String,
     pub dir: PathBuf,
     pub results: Results,
-}
-
-/// Whether `dir` holds a Plancraft run (its manifest says so).
-pub fn is_plancraft_run(dir: &Path) -> bool {
-    std::fs::read_to_string(dir.join(MANIFEST_FILE))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .is_some_and(|manifest| manifest["environment"] == "plancraft")
 }
 
 /// Reads the runs; refuses a folder that is not a Plancraft run, and runs

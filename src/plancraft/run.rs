@@ -18,6 +18,7 @@ use super::split::{self, Example};
 use crate::a2a::A2aClient;
 use crate::agent::AgentSession;
 use crate::atomic::{write_atomic, write_json_atomic};
+use crate::lock::lock;
 use crate::run::interrupt::StopSignal;
 use crate::scenario::Scenario;
 
@@ -176,6 +177,14 @@ impl PlancraftRun {
     }
 }
 
+/// Whether `dir` holds a Plancraft run (its manifest says so).
+pub fn is_plancraft_run(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join(MANIFEST_FILE))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .is_some_and(|manifest| manifest["environment"] == "plancraft")
+}
+
 /// Examples whose `complexity_split` is one of `categories` or whose id
 /// matches one of `globs`; everything when both are empty.
 pub fn select(
@@ -186,15 +195,7 @@ pub fn select(
     if categories.is_empty() && globs.is_empty() {
         return Ok(examples.to_vec());
     }
-    let known: Vec<&str> = {
-        let mut splits: Vec<&str> = examples
-            .iter()
-            .map(|e| e.complexity_split.as_str())
-            .collect();
-        splits.sort_unstable();
-        splits.dedup();
-        splits
-    };
+    let known = split::complexity_splits(examples);
     for category in categories {
         anyhow::ensure!(
             known.contains(&category.as_str()),
@@ -335,10 +336,4 @@ impl Results {
         text.push_str(&format!("statuses: {}\n", statuses.join(", ")));
         text
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -35,6 +35,17 @@ impl Example {
     }
 }
 
+/// The distinct `complexity_split`s of `examples`, sorted.
+pub fn complexity_splits(examples: &[Example]) -> Vec<&str> {
+    let mut splits: Vec<&str> = examples
+        .iter()
+        .map(|e| e.complexity_split.as_str())
+        .collect();
+    splits.sort_unstable();
+    splits.dedup();
+    splits
+}
+
 /// Whether `path` names a Plancraft split (a `.json` file) rather than a
 /// task suite folder; whether it exists is for [`load`] to say.
 pub fn is_split_file(path: &Path) -> bool {

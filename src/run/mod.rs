@@ -37,6 +37,7 @@ use tokio::runtime::Handle;
 use crate::a2a::A2aClient;
 use crate::atomic::write_json_atomic;
 use crate::judge::{Judge, JudgeSetup};
+use crate::lock::lock;
 use crate::scenario::SimulatorKind;
 use crate::sim::{EmbeddedSim, Simulator};
 use episode::{play_episode, EpisodeEnv, EpisodeSetup};
@@ -222,12 +223,6 @@ async fn judge_and_save(
         episode,
         eval: Arc::new(eval),
     });
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Plays episode `index` in a clean folder and writes its record.

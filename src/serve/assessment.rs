@@ -20,6 +20,7 @@ use super::ServerState;
 use crate::a2a::types::{Artifact, Message, Part, Task, TaskState};
 use crate::a2a::{A2aClient, ClientOptions};
 use crate::judge::JudgeSetup;
+use crate::lock::lock;
 use crate::run::event::{OutputProblem, RunEvent, Subscriber};
 use crate::run::plan::RunPlan;
 use crate::run::results::{RESULTS_FILE, SUMMARY_FILE};
@@ -265,10 +266,4 @@ impl Subscriber for StatusUpdates {
         }
         Ok(())
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
