@@ -83,6 +83,9 @@ struct CoverageRow {
     /// Whether a script exists for the task.
     scripted: bool,
     solved: bool,
+    /// Whether the task is judged by a world-state check (judge-only
+    /// tasks) rather than its reward config.
+    checked_by_state: bool,
     /// For an unsolved task, the capability it still lacks.
     lacks: Option<&'static str>,
 }
@@ -115,6 +118,7 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             unsupported,
             scripted: solve.is_some(),
             solved: solve.is_some_and(|s| s.solved()),
+            checked_by_state: script::has_check(&task.name),
             lacks: script::missing_capability(&task.name),
         });
     }
@@ -132,10 +136,11 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             (0, u) => format!("{u} unsupported"),
             (r, u) => format!("{r} rejected, {u} unsupported"),
         };
-        let script = match (row.scripted, row.solved) {
-            (false, _) => "-",
-            (true, true) => "solved",
-            (true, false) => "FAILED",
+        let script = match (row.scripted, row.solved, row.checked_by_state) {
+            (false, _, _) => "-",
+            (true, true, false) => "solved",
+            (true, true, true) => "solved (state check)",
+            (true, false, _) => "FAILED",
         };
         table.add_row([
             row.category.as_str(),

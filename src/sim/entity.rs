@@ -1,5 +1,6 @@
 //! Entities in the world: dropped items, thrown projectiles and creatures.
-//! Creatures only stand and fall here; their behaviour comes in a later part.
+//! This is their state; the rules that move and hurt them live in
+//! `rules/` (and creature behaviour in its own module).
 
 use super::inventory::ItemStack;
 use super::registry::{registry, EntityTypeId, ItemId};
@@ -53,6 +54,39 @@ pub struct Mob {
     pub kind: EntityTypeId,
     pub health: f32,
     pub tags: MobTags,
+    pub state: MobState,
+}
+
+impl Mob {
+    pub fn new(kind: EntityTypeId, health: f32, tags: MobTags) -> Mob {
+        Mob {
+            kind,
+            health,
+            tags,
+            state: MobState::default(),
+        }
+    }
+
+    pub fn is_dying(&self) -> bool {
+        self.state.death_ticks > 0 || self.health <= 0.0
+    }
+}
+
+/// What changes about a creature from tick to tick besides its position:
+/// what combat and the renderer read (hurt flash, death tilt, leg swing).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MobState {
+    /// Counts down from 10 after a hit: the red flash, and the window in
+    /// which only a larger hit does damage.
+    pub hurt_ticks: u32,
+    /// The damage of the last hit, for that window.
+    pub last_hurt: f32,
+    /// Ticks since death (0 while alive); the body is removed at 20.
+    pub death_ticks: u32,
+    /// Distance walked, in blocks: the phase of the leg swing.
+    pub limb_swing: f32,
+    /// How far the legs swing this tick (0 standing, up to 1 running).
+    pub limb_amount: f32,
 }
 
 impl Entity {

@@ -32,7 +32,7 @@ pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound
     let health = number(nbt, "Health").map_or(health, |h| h as f32);
     let id = game
         .entities
-        .spawn(EntityKind::Mob(Mob { kind, health, tags }), pos, [0.0; 3]);
+        .spawn(EntityKind::Mob(Mob::new(kind, health, tags)), pos, [0.0; 3]);
     let yaw = nbt
         .get("Rotation")
         .and_then(Nbt::as_list)

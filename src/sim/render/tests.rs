@@ -78,11 +78,7 @@ fn wall(game: &mut Game, z: i32, name: &str) {
 fn spawn(game: &mut Game, name: &str, pos: [f64; 3]) {
     let kind = registry().entity_named(name).unwrap();
     game.entities.spawn(
-        EntityKind::Mob(Mob {
-            kind,
-            health: 20.0,
-            tags: MobTags::default(),
-        }),
+        EntityKind::Mob(Mob::new(kind, 20.0, MobTags::default())),
         pos,
         [0.0; 3],
     );

@@ -17,6 +17,7 @@
 mod breaking;
 mod clock;
 mod collision;
+pub mod combat;
 mod containers;
 pub mod crafting;
 mod entities;
@@ -56,6 +57,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     if game.player.is_dead() {
         screens::close(game);
         health::tick_dead(game);
+        combat::tick_wounds(game);
         entities::tick(game);
         return;
     }
@@ -102,6 +104,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     entities::pick_up_items(game);
     health::tick_alive(game);
     health::check_death(game);
+    combat::tick_wounds(game);
     entities::tick(game);
     let [x, _, z] = game.player.pos;
     game.world.ensure_around(

@@ -356,14 +356,11 @@ pub fn hatch_egg(game: &mut Game, at: [f64; 3]) {
         .entity_named("chicken")
         .expect("chicken is a 1.16 entity");
     for _ in 0..chicks {
-        let mob = Mob {
-            kind,
-            health: 4.0,
-            tags: MobTags {
-                baby: true,
-                ..MobTags::default()
-            },
+        let tags = MobTags {
+            baby: true,
+            ..MobTags::default()
         };
+        let mob = Mob::new(kind, 4.0, tags);
         game.entities.spawn(EntityKind::Mob(mob), at, [0.0; 3]);
     }
 }

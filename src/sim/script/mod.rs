@@ -5,6 +5,7 @@
 //! run them.
 
 mod behaviour;
+mod checks;
 mod craft;
 mod craft_plan;
 mod gaps;
@@ -63,24 +64,39 @@ pub struct Solve {
     pub paid: f64,
     pub max: f64,
     pub steps: u32,
+    /// For a task with a world-state check: whether it held at the end.
+    pub check: Option<bool>,
 }
 
 impl Solve {
+    /// The reward config paid in full (if it pays anything) and the
+    /// world-state check holds (if the task has one).
     pub fn solved(&self) -> bool {
-        self.max > 0.0 && self.paid >= self.max
+        let paid = self.paid >= self.max;
+        match self.check {
+            Some(held) => held && paid,
+            None => self.max > 0.0 && paid,
+        }
     }
 }
 
+/// Whether a task is judged by a world-state check (judge-only tasks).
+pub fn has_check(task: &str) -> bool {
+    checks::lookup(task).is_some()
+}
+
 /// Plays a task with its script on the embedded simulator until the reward
-/// config is fully paid or `max_steps` run out. `None` if the task has no
-/// script.
+/// config is fully paid and its world-state check (if any) holds, or
+/// `max_steps` run out. `None` if the task has no script.
 pub fn solve(task: &Task, scenario_seed: u64, max_steps: u32) -> Option<Solve> {
     let mut script = Script::for_task(&task.name)?;
+    let check = checks::lookup(&task.name);
     let mut sim = EmbeddedSim::new();
     sim.reset(episode_seed(scenario_seed, &task.name), &task.init_commands);
     let mut tracker = RewardTracker::new(&task.rewards, sim.statistics());
+    let holds = |sim: &EmbeddedSim| check.map(|c| c(sim.game()));
     let mut steps = 0;
-    while steps < max_steps && !tracker.fully_paid() {
+    while steps < max_steps && !(tracker.fully_paid() && holds(&sim) != Some(false)) {
         let action = script.act(sim.game());
         sim.step(&action);
         tracker.step(sim.statistics());
@@ -90,5 +106,6 @@ pub fn solve(task: &Task, scenario_seed: u64, max_steps: u32) -> Option<Solve> {
         paid: tracker.total(),
         max: tracker.max_total(),
         steps,
+        check: holds(&sim),
     })
 }

@@ -1,0 +1,178 @@
+//! Damage to creatures, after vanilla's `LivingEntity.hurt` and `die`: the
+//! 10-tick window in which only a larger hit counts, the hurt flash, death
+//! and the statistics a player's kill counts (`kill_entity`, `mob_kills`,
+//! `damage_dealt`). Who attacks with what (melee charge, criticals,
+//! projectiles) is decided by the callers; this is where the hit lands.
+
+use crate::sim::entity::{EntityId, EntityKind};
+use crate::sim::game::Game;
+use crate::sim::registry::registry;
+use crate::suite::Event;
+
+/// Ticks a hit creature flashes red and ignores hits no larger than the last.
+pub const HURT_TICKS: u32 = 10;
+/// Ticks a dead creature lies tilted before it is removed.
+pub const DEATH_TICKS: u32 = 20;
+
+/// Who dealt a hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attacker {
+    Player,
+    /// Another creature, a fall, fire, …: no player statistics.
+    Other,
+}
+
+/// How a hit on a creature went.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum HitOutcome {
+    /// Absorbed by the hurt window, or the target is gone or already dying.
+    Ignored,
+    /// Health lost, and whether it died of it.
+    Hurt { dealt: f32, killed: bool },
+}
+
+/// Hurts creature `id` by `amount` half-hearts. Returns what happened.
+pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) -> HitOutcome {
+    let Some(entity) = game.entities.get_mut(id) else {
+        return HitOutcome::Ignored;
+    };
+    let EntityKind::Mob(mob) = &mut entity.kind else {
+        return HitOutcome::Ignored;
+    };
+    if mob.is_dying() || amount <= 0.0 {
+        return HitOutcome::Ignored;
+    }
+    let state = &mut mob.state;
+    let dealt = if state.hurt_ticks > 0 {
+        if amount <= state.last_hurt {
+            return HitOutcome::Ignored;
+        }
+        amount - state.last_hurt
+    } else {
+        state.hurt_ticks = HURT_TICKS;
+        amount
+    };
+    state.last_hurt = amount;
+    let dealt = dealt.min(mob.health);
+    mob.health -= dealt;
+    let killed = mob.health <= 0.0;
+    if killed {
+        mob.health = 0.0;
+        mob.state.death_ticks = 1;
+    }
+    let name = registry().entity(mob.kind).name;
+    if attacker == Attacker::Player {
+        let stats = &mut game.stats;
+        // Vanilla counts damage dealt in tenths of a half-heart, rounded.
+        stats.add(Event::Custom, "damage_dealt", (dealt * 10.0).round() as u64);
+        if killed {
+            stats.add(Event::KillEntity, name, 1);
+            stats.add(Event::Custom, "mob_kills", 1);
+        }
+    }
+    HitOutcome::Hurt { dealt, killed }
+}
+
+/// Counts down hurt flashes and death tilts; removes bodies whose death
+/// animation is over. Runs once a tick, before creatures act.
+pub fn tick_wounds(game: &mut Game) {
+    for entity in &mut game.entities.list {
+        if let EntityKind::Mob(mob) = &mut entity.kind {
+            let state = &mut mob.state;
+            state.hurt_ticks = state.hurt_ticks.saturating_sub(1);
+            if state.death_ticks > 0 {
+                state.death_ticks += 1;
+            }
+        }
+    }
+    game.entities.list.retain(|e| match &e.kind {
+        EntityKind::Mob(mob) => mob.state.death_ticks <= DEATH_TICKS,
+        _ => true,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::entity::{Mob, MobTags};
+
+    fn game_with_pig() -> (Game, EntityId) {
+        let mut game = Game::blank(1);
+        let pig = registry().entity_named("pig").unwrap();
+        let id = game.entities.spawn(
+            EntityKind::Mob(Mob::new(pig, 10.0, MobTags::default())),
+            [0.5, 64.0, 0.5],
+            [0.0; 3],
+        );
+        (game, id)
+    }
+
+    fn health(game: &Game, id: EntityId) -> Option<f32> {
+        game.entities
+            .list
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| match &e.kind {
+                EntityKind::Mob(m) => m.health,
+                _ => unreachable!(),
+            })
+    }
+
+    #[test]
+    fn a_second_hit_in_the_window_deals_only_what_exceeds_the_first() {
+        let (mut game, pig) = game_with_pig();
+        assert_eq!(
+            hurt_mob(&mut game, pig, 3.0, Attacker::Player),
+            HitOutcome::Hurt {
+                dealt: 3.0,
+                killed: false
+            }
+        );
+        assert_eq!(
+            hurt_mob(&mut game, pig, 2.0, Attacker::Player),
+            HitOutcome::Ignored
+        );
+        assert_eq!(
+            hurt_mob(&mut game, pig, 5.0, Attacker::Player),
+            HitOutcome::Hurt {
+                dealt: 2.0,
+                killed: false
+            }
+        );
+        assert_eq!(health(&game, pig), Some(5.0));
+        assert_eq!(game.stats.get(Event::Custom, "damage_dealt"), 50);
+    }
+
+    #[test]
+    fn a_kill_counts_once_and_the_body_goes_after_its_death_tilt() {
+        let (mut game, pig) = game_with_pig();
+        let outcome = hurt_mob(&mut game, pig, 12.0, Attacker::Player);
+        assert_eq!(
+            outcome,
+            HitOutcome::Hurt {
+                dealt: 10.0,
+                killed: true
+            }
+        );
+        for _ in 0..HURT_TICKS + 1 {
+            tick_wounds(&mut game);
+        }
+        assert_eq!(
+            hurt_mob(&mut game, pig, 20.0, Attacker::Player),
+            HitOutcome::Ignored
+        );
+        assert_eq!(game.stats.get(Event::KillEntity, "pig"), 1);
+        assert_eq!(game.stats.get(Event::Custom, "mob_kills"), 1);
+        for _ in 0..DEATH_TICKS {
+            tick_wounds(&mut game);
+        }
+        assert_eq!(health(&game, pig), None, "the body is removed");
+    }
+
+    #[test]
+    fn other_attackers_count_no_player_statistics() {
+        let (mut game, pig) = game_with_pig();
+        hurt_mob(&mut game, pig, 20.0, Attacker::Other);
+        assert!(game.stats.is_empty());
+    }
+}
