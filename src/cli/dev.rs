@@ -54,8 +54,12 @@ struct CoverageArgs {
     tasks: Option<PathBuf>,
     #[arg(long)]
     json: bool,
+    /// The scenario seed the scripts play.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Only these tasks (repeatable), e.g. while writing one task's script.
+    #[arg(long = "task", value_name = "NAME")]
+    only: Vec<String>,
 }
 
 pub fn run(args: DevArgs) -> anyhow::Result<()> {
@@ -93,8 +97,15 @@ struct CoverageRow {
 fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
     let root = args.tasks.unwrap_or_else(suite::default_root);
     let suite = suite::load(&root).map_err(|errors| anyhow::anyhow!("{errors}"))?;
+    if let Some(unknown) = args.only.iter().find(|n| suite.task(n).is_none()) {
+        anyhow::bail!(
+            "no task named {unknown:?} in {} (see `mcu list`)",
+            root.display()
+        );
+    }
+    let chosen = |name: &str| args.only.is_empty() || args.only.iter().any(|n| n == name);
     let mut rows = Vec::new();
-    for task in &suite.tasks {
+    for task in suite.tasks.iter().filter(|t| chosen(&t.name)) {
         let mut sim = EmbeddedSim::new();
         let outcomes = sim.reset(episode_seed(args.seed, &task.name), &task.init_commands);
         let (mut rejected, mut unsupported) = (Vec::new(), Vec::new());
