@@ -14,6 +14,7 @@
 pub mod a2a;
 pub mod agent;
 mod atomic;
+pub mod baselines;
 pub mod check;
 mod digest;
 mod excerpt;

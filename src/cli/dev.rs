@@ -1,5 +1,5 @@
-//! `mcu dev …`: hidden developer commands behind `cargo xtask coverage`
-//! and `cargo xtask bench` (they need the release-built simulator, and
+//! `mcu dev …`: hidden developer commands behind `cargo xtask coverage`,
+//! `cargo xtask baselines` and `cargo xtask bench` (they need the release-built simulator, and
 //! xtask itself must build before the system libraries mcu links are
 //! installed, so it calls these instead of linking the library).
 
@@ -30,6 +30,8 @@ enum DevCommand {
     SimBench(super::sim_bench::SimBenchArgs),
     /// Plancraft environment steps per second (the oracle's actions on a split).
     PlancraftBench(PlancraftBenchArgs),
+    /// The noop, random and scripted policies over the scripted tasks, per category.
+    Baselines(super::baselines::BaselinesArgs),
 }
 
 #[derive(Args)]
@@ -67,6 +69,7 @@ pub fn run(args: DevArgs) -> anyhow::Result<()> {
         DevCommand::Coverage(args) => coverage(args),
         DevCommand::SimBench(args) => super::sim_bench::run(args),
         DevCommand::PlancraftBench(args) => plancraft_bench(args),
+        DevCommand::Baselines(args) => super::baselines::run(args),
     }
 }
 

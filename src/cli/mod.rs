@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 a check that ran and failed, 2 an error (bad
 //! input, unreachable agent, …), 130 a run stopped by Ctrl-C.
 
+mod baselines;
 mod check;
 mod dev;
 mod judge_args;

@@ -43,7 +43,10 @@ commands:
   bench     speed figures and ratios (release build); --json for one JSON object;
             name groups to measure only those (a2a simulator plancraft episode suite)
   coverage  per task: init commands accepted by the embedded simulator, solved by a script;
-            --json for an array, --tasks DIR for another suite (e.g. the upstream one)";
+            --json for an array, --tasks DIR for another suite (e.g. the upstream one),
+            --task NAME for one task, --seed N for another scenario seed
+  baselines the noop, random and scripted policies over every scripted task, mean score per
+            category; fails unless scripted > random >= noop in each (--seed N, --task NAME, --json)";
 
 fn main() -> Result<()> {
     let task = std::env::args().nth(1);
@@ -59,7 +62,8 @@ fn main() -> Result<()> {
             let only: Vec<String> = args.iter().filter(|a| *a != "--json").cloned().collect();
             bench::measure(args.iter().any(|a| a == "--json"), &only)
         }
-        Some("coverage") => coverage(std::env::args().skip(2).collect()),
+        Some("coverage") => dev("coverage", std::env::args().skip(2).collect()),
+        Some("baselines") => dev("baselines", std::env::args().skip(2).collect()),
         Some("-h" | "--help" | "help") | None => {
             println!("{USAGE}");
             Ok(())
@@ -247,12 +251,12 @@ fn quickstart(args: Vec<String>) -> Result<()> {
         .args(args))
 }
 
-/// Runs the release-built `mcu dev coverage` with the given arguments.
-fn coverage(args: Vec<String>) -> Result<()> {
+/// Runs the release-built `mcu dev <command>` with the given arguments.
+fn dev(command: &str, args: Vec<String>) -> Result<()> {
     setup()?;
     run(Command::new("cargo").args(["build", "--release", "--quiet", "--bin", "mcu"]))?;
     run(Command::new("target/release/mcu")
-        .args(["dev", "coverage"])
+        .args(["dev", command])
         .args(args))
 }
 

@@ -78,6 +78,22 @@ impl Solve {
             None => self.max > 0.0 && paid,
         }
     }
+
+    /// How much of the task was done, 0..=1: the share of the reward
+    /// config paid, and nothing unless the world-state check (if any) holds.
+    pub fn score(&self) -> f64 {
+        let paid = if self.max > 0.0 {
+            (self.paid / self.max).min(1.0)
+        } else {
+            1.0
+        };
+        match self.check {
+            Some(false) => 0.0,
+            Some(true) => paid,
+            None if self.max > 0.0 => paid,
+            None => 0.0,
+        }
+    }
 }
 
 /// Whether a task is judged by a world-state check (judge-only tasks).
@@ -90,6 +106,20 @@ pub fn has_check(task: &str) -> bool {
 /// `max_steps` run out. `None` if the task has no script.
 pub fn solve(task: &Task, scenario_seed: u64, max_steps: u32) -> Option<Solve> {
     let mut script = Script::for_task(&task.name)?;
+    Some(play(task, scenario_seed, max_steps, &mut |game| {
+        script.act(game)
+    }))
+}
+
+/// Plays a task with any policy (a function of the game state) the way
+/// [`solve`] plays its script: until the task is done or `max_steps` run
+/// out. The baselines use it for the noop and random policies.
+pub fn play(
+    task: &Task,
+    scenario_seed: u64,
+    max_steps: u32,
+    policy: &mut dyn FnMut(&Game) -> Action,
+) -> Solve {
     let check = checks::lookup(&task.name);
     let mut sim = EmbeddedSim::new();
     sim.reset(episode_seed(scenario_seed, &task.name), &task.init_commands);
@@ -97,15 +127,15 @@ pub fn solve(task: &Task, scenario_seed: u64, max_steps: u32) -> Option<Solve> {
     let holds = |sim: &EmbeddedSim| check.map(|c| c(sim.game()));
     let mut steps = 0;
     while steps < max_steps && !(tracker.fully_paid() && holds(&sim) != Some(false)) {
-        let action = script.act(sim.game());
+        let action = policy(sim.game());
         sim.step(&action);
         tracker.step(sim.statistics());
         steps += 1;
     }
-    Some(Solve {
+    Solve {
         paid: tracker.total(),
         max: tracker.max_total(),
         steps,
         check: holds(&sim),
-    })
+    }
 }
