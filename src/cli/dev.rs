@@ -30,6 +30,8 @@ enum DevCommand {
     SimBench(super::sim_bench::SimBenchArgs),
     /// Plancraft environment steps per second (the oracle's actions on a split).
     PlancraftBench(PlancraftBenchArgs),
+    /// A long episode's steps per second and memory, window by window.
+    LongBench(super::long_bench::LongBenchArgs),
     /// The noop, random and scripted policies over the scripted tasks, per category.
     Baselines(super::baselines::BaselinesArgs),
 }
@@ -70,6 +72,7 @@ pub fn run(args: DevArgs) -> anyhow::Result<()> {
         DevCommand::SimBench(args) => super::sim_bench::run(args),
         DevCommand::PlancraftBench(args) => plancraft_bench(args),
         DevCommand::Baselines(args) => super::baselines::run(args),
+        DevCommand::LongBench(args) => super::long_bench::run(args),
     }
 }
 

@@ -8,6 +8,7 @@ mod check;
 mod dev;
 mod judge_args;
 mod list;
+mod long_bench;
 mod merge;
 mod preview;
 mod report;

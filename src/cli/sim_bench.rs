@@ -201,7 +201,7 @@ fn random_action(rng: &mut ChaCha8Rng) -> Action {
 }
 
 /// This process's resident memory, in MiB.
-fn resident_mb() -> Option<f64> {
+pub(super) fn resident_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;

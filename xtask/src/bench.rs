@@ -14,6 +14,11 @@
 //! size, the whole loop at 128×128 without video, and reports its
 //! resident memory.
 //!
+//! Long episode: `mcu dev long-bench` walks out across new ground for
+//! 12,000 steps rendering at 640×360, and reports steps per second in the
+//! first and last 1000-step windows and memory at the end, so a world that
+//! grows without bound shows as a slowdown or a leak.
+//!
 //! Whole runs: `mcu run` plays one 900-step task, then the default task
 //! selection with two jobs, against the release noop agent; figures come
 //! from the run's own records and from the process's wall time.
@@ -50,6 +55,7 @@ type Group = (&'static str, fn(&mut Map<String, Value>) -> Result<()>);
 const GROUPS: &[Group] = &[
     ("a2a", a2a_step),
     ("simulator", simulator),
+    ("long", long_episode),
     ("plancraft", plancraft),
     ("episode", episode),
     ("suite", suite),
@@ -507,4 +513,39 @@ fn card_answers(port: u16) -> bool {
     stream.write_all(request.as_bytes()).is_ok()
         && stream.read_to_string(&mut response).is_ok()
         && response.starts_with("HTTP/1.1 200")
+}
+
+fn long_episode(figures: &mut Map<String, Value>) -> Result<()> {
+    eprintln!("a 12,000-step walk…");
+    let report = json_output(Command::new("target/release/mcu").args(["dev", "long-bench"]))?;
+    let figure = |key: &str| -> Result<f64> {
+        report[key]
+            .as_f64()
+            .with_context(|| format!("no {key} in the long-bench report"))
+    };
+    let mut insert = |name: &str, value: f64| figures.insert(name.into(), json!(round2(value)));
+    insert(
+        "long_first_1000_steps_per_s",
+        figure("first_window_steps_per_s")?,
+    );
+    insert(
+        "long_last_1000_steps_per_s",
+        figure("last_window_steps_per_s")?,
+    );
+    insert(
+        "long_last_over_first_ratio",
+        figure("last_over_first_ratio")?,
+    );
+    insert("long_blocks_walked", figure("blocks_from_start")?);
+    let last = report["windows"]
+        .as_array()
+        .and_then(|w| w.last())
+        .context("no windows in the long-bench report")?;
+    insert(
+        "long_end_rss_mb",
+        last["rss_mb"]
+            .as_f64()
+            .context("no rss_mb in the last window")?,
+    );
+    Ok(())
 }

@@ -41,7 +41,7 @@ commands:
   setup   install the Debian packages and Python venvs the build and tests need (only what is missing)
   ci      setup, then cargo fmt --check, clippy -D warnings, every test
   bench     speed figures and ratios (release build); --json for one JSON object;
-            name groups to measure only those (a2a simulator plancraft episode suite)
+            name groups to measure only those (a2a simulator long plancraft episode suite)
   coverage  per task: init commands accepted by the embedded simulator, solved by a script;
             --json for an array, --tasks DIR for another suite (e.g. the upstream one),
             --task NAME for one task, --seed N for another scenario seed

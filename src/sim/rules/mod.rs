@@ -8,7 +8,7 @@
 //! keys (camera, hotbar, swap hands, pick block, drop), attack then use
 //! on what the crosshair targets; then movement (no keys while a screen
 //! is open), item pickup, health and hunger, death, the entities, and
-//! world generation around the player.
+//! world generation around the player (and unloading far from it).
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
 //! repeat while Q is held comes from the operating system's key repeat,
@@ -107,10 +107,28 @@ pub fn tick(game: &mut Game, action: &Action) {
     combat::tick_wounds(game);
     entities::tick(game);
     let [x, _, z] = game.player.pos;
-    game.world.ensure_around(
-        x.floor() as i32,
-        z.floor() as i32,
-        game::GENERATION_RADIUS_CHUNKS,
+    let (x, z) = (x.floor() as i32, z.floor() as i32);
+    game.world
+        .ensure_around(x, z, game::GENERATION_RADIUS_CHUNKS);
+    unload_far_chunks(game, x, z);
+}
+
+/// Chunks this far (in chunks) beyond the generated square around the
+/// player are dropped unless edited or holding an entity.
+const UNLOAD_MARGIN_CHUNKS: i32 = 3;
+
+fn unload_far_chunks(game: &mut Game, x: i32, z: i32) {
+    let occupied: Vec<(i32, i32)> = game
+        .entities
+        .list
+        .iter()
+        .map(|e| crate::sim::world::chunk_of(e.pos[0].floor() as i32, e.pos[2].floor() as i32))
+        .collect();
+    game.world.unload_beyond(
+        x,
+        z,
+        game::GENERATION_RADIUS_CHUNKS + UNLOAD_MARGIN_CHUNKS,
+        |chunk| occupied.contains(&chunk),
     );
 }
 

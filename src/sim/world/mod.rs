@@ -6,6 +6,11 @@
 //! its order can never leak into the simulation. Each section carries a
 //! revision number that changes on every edit, for caches such as the
 //! renderer's meshes.
+//!
+//! Memory stays bounded on long walks: chunks far from the player that
+//! nobody edited are dropped (`unload_beyond`); coming back regenerates
+//! them exactly, since generation is a pure function of the seed and the
+//! chunk's coordinates. Edited chunks are kept, as a save file would.
 
 pub mod gen;
 
@@ -74,6 +79,8 @@ pub struct Chunk {
     sections: [Option<Section>; SECTIONS],
     /// The biome of each column, indexed `z * 16 + x`.
     biomes: [gen::Biome; 256],
+    /// Changed since generation (by the game, not the generator).
+    edited: bool,
 }
 
 impl Chunk {
@@ -81,6 +88,7 @@ impl Chunk {
         Chunk {
             sections: Default::default(),
             biomes: [biome; 256],
+            edited: false,
         }
     }
 
@@ -108,6 +116,11 @@ impl Chunk {
 
     pub fn section(&self, index: usize) -> Option<&Section> {
         self.sections.get(index).and_then(Option::as_ref)
+    }
+
+    /// Whether the game changed a block here since generation.
+    pub fn is_edited(&self) -> bool {
+        self.edited
     }
 
     pub fn biome(&self, x: usize, z: usize) -> gen::Biome {
@@ -182,9 +195,34 @@ impl World {
         if !(0..HEIGHT).contains(&y) {
             return false;
         }
-        self.chunk_mut(x >> 4, z >> 4)
-            .set((x & 15) as usize, y as usize, (z & 15) as usize, block);
+        let chunk = self.chunk_mut(x >> 4, z >> 4);
+        chunk.set((x & 15) as usize, y as usize, (z & 15) as usize, block);
+        chunk.edited = true;
         true
+    }
+
+    /// Drops the chunks farther than `radius` chunks (in x or z) from the
+    /// block column (x, z) that were never edited and that `keep` does not
+    /// ask for (e.g. chunks with entities in them). Returns how many went.
+    pub fn unload_beyond(
+        &mut self,
+        x: i32,
+        z: i32,
+        radius: i32,
+        keep: impl Fn((i32, i32)) -> bool,
+    ) -> usize {
+        let (cx, cz) = chunk_of(x, z);
+        let before = self.chunks.len();
+        self.chunks.retain(|&(kx, kz), chunk| {
+            let near = (kx - cx).abs() <= radius && (kz - cz).abs() <= radius;
+            near || chunk.edited || keep((kx, kz))
+        });
+        before - self.chunks.len()
+    }
+
+    /// How many chunks are in memory.
+    pub fn loaded_chunks(&self) -> usize {
+        self.chunks.len()
     }
 
     /// The y of the highest block at (x, z) whose shape collides, generating
@@ -205,5 +243,45 @@ impl World {
     /// The generator (for spawn search and the like).
     pub fn generator(&self) -> &gen::Generator {
         &self.generator
+    }
+}
+
+#[cfg(test)]
+mod unload_tests {
+    use super::*;
+
+    fn blocks_of(world: &World, cx: i32, cz: i32) -> Vec<BlockId> {
+        let chunk = world.chunk(cx, cz).expect("loaded");
+        (0..HEIGHT as usize)
+            .flat_map(|y| (0..256).map(move |i| (y, i)))
+            .map(|(y, i)| chunk.get(i % 16, y, i / 16))
+            .collect()
+    }
+
+    #[test]
+    fn far_untouched_chunks_go_and_come_back_the_same() {
+        let mut world = World::new(42);
+        world.ensure_around(0, 0, 1);
+        let original = blocks_of(&world, 1, 1);
+        world.ensure_around(400, 0, 1);
+        let gone = world.unload_beyond(400, 0, 3, |_| false);
+        assert_eq!(gone, 9, "the 3×3 chunks around the origin went");
+        assert!(world.chunk(1, 1).is_none());
+        world.ensure_around(0, 0, 1);
+        assert_eq!(blocks_of(&world, 1, 1), original, "regenerated exactly");
+    }
+
+    #[test]
+    fn edited_chunks_and_kept_chunks_stay() {
+        let mut world = World::new(42);
+        world.ensure_around(0, 0, 1);
+        let stone = crate::sim::registry::block("stone");
+        assert!(world.set([5, 250, 5], stone));
+        world.ensure_around(400, 0, 1);
+        world.unload_beyond(400, 0, 3, |c| c == (-1, -1));
+        assert_eq!(world.get([5, 250, 5]), stone, "the edit survived");
+        assert!(world.chunk(-1, -1).is_some(), "kept on request");
+        assert!(world.chunk(1, 0).is_none());
+        assert_eq!(world.loaded_chunks(), 9 + 2);
     }
 }
