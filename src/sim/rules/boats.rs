@@ -492,11 +492,12 @@ mod tests {
             .collect()
     }
 
-    /// A pool of still water a block deep, 12×12, sunk into the floor.
+    /// A pool of still water a block deep, 12×13, sunk into the floor
+    /// just south of the player.
     fn pool_game() -> Game {
         let mut game = platform_game();
         for x in -6..6 {
-            for z in 2..14 {
+            for z in 1..14 {
                 put(&mut game.world, [x, FLOOR, z], "water");
                 put(&mut game.world, [x, FLOOR - 1, z], "stone");
             }
@@ -509,7 +510,7 @@ mod tests {
     fn a_boat_item_used_on_water_places_a_boat_and_counts_use_item() {
         let mut game = pool_game();
         game.player.inventory.main[0] = Some(ItemStack::new(item("spruce_boat"), 1));
-        game.player.pitch = 40.0;
+        game.player.pitch = 30.0;
         run(&mut game, &keys(&[Key::Use]), 1);
         let placed = boats(&game);
         assert_eq!(placed.len(), 1);
@@ -521,15 +522,15 @@ mod tests {
         assert!(pos[1] > f64::from(FLOOR) && pos[1] < f64::from(GROUND), "floats: {pos:?}");
     }
 
-    /// Seats the player in a boat at `at` and paddles forward for `ticks`;
-    /// returns how far the boat went.
-    fn paddle_from(mut game: Game, at: [f64; 3], ticks: usize) -> f64 {
+    /// Seats the player in a boat at `at` (looking down at `pitch`) and
+    /// paddles forward for `ticks`; returns how far the boat went.
+    fn paddle_from(mut game: Game, at: [f64; 3], pitch: f32, ticks: usize) -> f64 {
         let id = game
             .entities
             .spawn(EntityKind::Boat(Boat::new(item("oak_boat"))), at, [0.0; 3]);
         run(&mut game, &keys(&[]), 5);
         let start = game.entities.list.iter().find(|e| e.id == id).unwrap().pos;
-        game.player.pitch = 60.0;
+        game.player.pitch = pitch;
         game.player.yaw = 0.0;
         let aimed = (0..20).any(|_| {
             run(&mut game, &keys(&[]), 1);
@@ -548,8 +549,8 @@ mod tests {
 
     #[test]
     fn boats_glide_on_water_and_drag_on_land() {
-        let on_water = paddle_from(pool_game(), [0.5, f64::from(FLOOR) + 0.5, 4.5], 30);
-        let on_land = paddle_from(platform_game(), [0.5, f64::from(GROUND), 2.5], 30);
+        let on_water = paddle_from(pool_game(), [0.5, f64::from(FLOOR) + 0.5, 3.0], 38.0, 30);
+        let on_land = paddle_from(platform_game(), [0.5, f64::from(GROUND), 2.5], 45.0, 30);
         assert!(on_water > 5.0, "{on_water}");
         assert!(on_land > 0.3 && on_land < on_water / 3.0, "{on_land} vs {on_water}");
     }

@@ -326,8 +326,11 @@ mod tests {
         for y in GROUND..GROUND + 4 {
             assert_eq!(water_level(&game, [5, y, 5]), Some(FALLING), "y {y}");
         }
-        assert_eq!(water_level(&game, [6, GROUND, 5]), Some(1));
-        assert_eq!(water_level(&game, [6, GROUND + 1, 5]), None);
+        // A source in the air also spreads a block sideways, which falls too.
+        assert_eq!(water_level(&game, [6, GROUND + 4, 5]), Some(1));
+        assert_eq!(water_level(&game, [7, GROUND + 4, 5]), None);
+        assert_eq!(water_level(&game, [6, GROUND + 1, 5]), Some(FALLING));
+        assert_eq!(water_level(&game, [8, GROUND, 5]), Some(2), "spreads where it lands");
     }
 
     #[test]
