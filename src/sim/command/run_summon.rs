@@ -11,8 +11,8 @@ use super::reader::{Failure, Parsed};
 use super::snbt::{Compound, Nbt};
 use crate::sim::entity::{Boat, EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
-use crate::sim::rules::boats;
 use crate::sim::registry::{registry, EntityTypeId};
+use crate::sim::rules::boats;
 
 /// Minecraft's bounds for a spawned entity: 30 million blocks out, 20 million up or down.
 fn in_spawnable_bounds(pos: [f64; 3]) -> bool {

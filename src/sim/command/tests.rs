@@ -270,7 +270,10 @@ fn summon_boat_makes_the_boat_entity_boat_items_place() {
     let mut g = game();
     let player = g.player.pos;
     accept(&mut g, "/summon minecraft:boat");
-    accept(&mut g, r#"/summon boat ~2 ~ ~ {Type:"jungle",Rotation:[90f,0f]}"#);
+    accept(
+        &mut g,
+        r#"/summon boat ~2 ~ ~ {Type:"jungle",Rotation:[90f,0f]}"#,
+    );
     let boats: Vec<_> = g
         .entities
         .list

@@ -46,8 +46,9 @@ impl<'a> Area<'a> {
         if !(0..HEIGHT).contains(&y) || !(0..3).contains(&dx) || !(0..3).contains(&dz) {
             return 0;
         }
-        self.chunks[(dz * 3 + dx) as usize]
-            .map_or(0, |chunk| chunk.level((x & 15) as usize, y as usize, (z & 15) as usize))
+        self.chunks[(dz * 3 + dx) as usize].map_or(0, |chunk| {
+            chunk.level((x & 15) as usize, y as usize, (z & 15) as usize)
+        })
     }
 
     /// One past the highest non-empty section's top, over all nine chunks.

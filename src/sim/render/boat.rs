@@ -41,7 +41,11 @@ pub fn boat_quads(
     let roll = (boat.hurt_ticks as f32 * 0.6).sin() * boat.hurt_ticks as f32 * 0.02;
     let place = |[x, y, z]: [f32; 3]| {
         let (x, y) = (x - y * roll, y + x * roll);
-        [rel[0] + x * cos - z * sin, rel[1] + y, rel[2] + x * sin + z * cos]
+        [
+            rel[0] + x * cos - z * sin,
+            rel[1] + y,
+            rel[2] + x * sin + z * cos,
+        ]
     };
     for (min, max) in HULL {
         for (face, &shade) in SHADE.iter().enumerate() {

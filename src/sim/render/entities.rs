@@ -60,7 +60,9 @@ impl EntityPainter<'_> {
                 EntityKind::Item { stack, .. } => {
                     self.item(entity, stack.item, rel, &lit, &mut out)
                 }
-                EntityKind::Boat(boat) => boat_quads(self.assets, entity, boat, rel, &lit, &mut out),
+                EntityKind::Boat(boat) => {
+                    boat_quads(self.assets, entity, boat, rel, &lit, &mut out)
+                }
                 EntityKind::FallingBlock { block } => {
                     falling_block_quads(self.assets, *block, rel, &lit, &mut out)
                 }

@@ -36,7 +36,10 @@ fn with_neighbours(pos: BlockPos) -> [BlockPos; 7] {
 
 /// Runs the due updates, then notifies around every change.
 pub fn tick(game: &mut Game) {
-    let due = game.world.schedule.take_due(game.tick, MAX_UPDATES_PER_TICK);
+    let due = game
+        .world
+        .schedule
+        .take_due(game.tick, MAX_UPDATES_PER_TICK);
     for (pos, update) in due {
         match update {
             Update::Fluid => flow::tick(game, pos),

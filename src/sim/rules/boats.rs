@@ -158,7 +158,8 @@ fn ground_friction(world: &World, aabb: &Aabb) -> f64 {
     };
     let (mut total, mut count) = (0.0, 0.0);
     for pos in probe.cells(0) {
-        let touched = collision::block_box(world.get(pos), pos).is_some_and(|b| b.intersects(&probe));
+        let touched =
+            collision::block_box(world.get(pos), pos).is_some_and(|b| b.intersects(&probe));
         if touched {
             total += traits::SLIPPERINESS.get(world.get(pos));
             count += 1.0;
@@ -405,7 +406,12 @@ fn get_out(game: &mut Game, id: EntityId) {
     let spot = directions
         .iter()
         .flat_map(|d| [0.0, 1.0].map(|up| [pos[0] + d[0] * 1.3, pos[1] + up, pos[2] + d[1] * 1.3]))
-        .find(|&at| collision::is_free(&game.world, &Aabb::at_feet(at, PLAYER_HALF_WIDTH, PLAYER_HEIGHT)));
+        .find(|&at| {
+            collision::is_free(
+                &game.world,
+                &Aabb::at_feet(at, PLAYER_HALF_WIDTH, PLAYER_HEIGHT),
+            )
+        });
     let p = &mut game.player;
     p.pos = spot.unwrap_or([pos[0], pos[1] + boat::HEIGHT, pos[2]]);
     p.vel = [0.0; 3];
@@ -519,7 +525,10 @@ mod tests {
         assert!(game.player.inventory.main[0].is_none());
         run(&mut game, &keys(&[]), 60);
         let (_, pos, _) = boats(&game)[0];
-        assert!(pos[1] > f64::from(FLOOR) && pos[1] < f64::from(GROUND), "floats: {pos:?}");
+        assert!(
+            pos[1] > f64::from(FLOOR) && pos[1] < f64::from(GROUND),
+            "floats: {pos:?}"
+        );
     }
 
     /// Seats the player in a boat at `at` (looking down at `pitch`) and
@@ -541,7 +550,10 @@ mod tests {
         assert!(aimed, "seated");
         run(&mut game, &keys(&[Key::Forward]), ticks);
         let end = game.entities.list.iter().find(|e| e.id == id).unwrap().pos;
-        assert!((game.player.pos[2] - end[2]).abs() < 1e-9, "the player rides along");
+        assert!(
+            (game.player.pos[2] - end[2]).abs() < 1e-9,
+            "the player rides along"
+        );
         run(&mut game, &keys(&[Key::Sneak]), 1);
         assert_eq!(player_boat(&game), None, "sneak gets out");
         end[2] - start[2]
@@ -552,7 +564,10 @@ mod tests {
         let on_water = paddle_from(pool_game(), [0.5, f64::from(FLOOR) + 0.5, 3.0], 38.0, 30);
         let on_land = paddle_from(platform_game(), [0.5, f64::from(GROUND), 2.5], 45.0, 30);
         assert!(on_water > 5.0, "{on_water}");
-        assert!(on_land > 0.3 && on_land < on_water / 3.0, "{on_land} vs {on_water}");
+        assert!(
+            on_land > 0.3 && on_land < on_water / 3.0,
+            "{on_land} vs {on_water}"
+        );
     }
 
     #[test]
@@ -596,7 +611,13 @@ mod tests {
         assert_eq!(boats(&game)[0].2.riders, vec![Rider::Mob(mob)]);
         game.entities.get_mut(mob).unwrap().vel = [0.5, 0.0, 0.0];
         run(&mut game, &keys(&[]), 20);
-        let boat_pos = game.entities.list.iter().find(|e| e.id == boat).unwrap().pos;
+        let boat_pos = game
+            .entities
+            .list
+            .iter()
+            .find(|e| e.id == boat)
+            .unwrap()
+            .pos;
         let mob_pos = game.entities.list.iter().find(|e| e.id == mob).unwrap().pos;
         assert!((mob_pos[0] - boat_pos[0]).abs() < 1e-9 && (mob_pos[2] - boat_pos[2]).abs() < 1e-9);
     }

@@ -126,9 +126,9 @@ mod tests {
         put(&mut game.world, [4, GROUND + 3, 4], "red_sand");
         run(&mut game, &keys(&[]), 40);
         assert_eq!(game.world.get([4, GROUND, 4]), block("torch"));
-        let dropped = game.entities.list.iter().any(|e| {
-            matches!(&e.kind, EntityKind::Item { stack, .. } if stack.item == item("red_sand"))
-        });
+        let dropped = game.entities.list.iter().any(
+            |e| matches!(&e.kind, EntityKind::Item { stack, .. } if stack.item == item("red_sand")),
+        );
         assert!(dropped);
     }
 }

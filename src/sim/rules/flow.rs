@@ -302,7 +302,10 @@ mod tests {
         }
         assert_eq!(water_level(&game, [10, GROUND, 2]), None);
         assert_eq!(water_level(&game, [5, GROUND, 6]), Some(7), "by steps");
-        assert!(game.world.schedule.is_empty(), "settled water is not updated");
+        assert!(
+            game.world.schedule.is_empty(),
+            "settled water is not updated"
+        );
     }
 
     #[test]
@@ -310,11 +313,20 @@ mod tests {
         let mut game = platform_game();
         put(&mut game.world, [5, GROUND, 5], "lava");
         idle(&mut game, 35);
-        assert_eq!(fluids::at(&game.world, [6, GROUND, 5]), Some((Fluid::Lava, 2)));
+        assert_eq!(
+            fluids::at(&game.world, [6, GROUND, 5]),
+            Some((Fluid::Lava, 2))
+        );
         assert_eq!(fluids::at(&game.world, [7, GROUND, 5]), None);
         idle(&mut game, 100);
-        assert_eq!(fluids::at(&game.world, [7, GROUND, 5]), Some((Fluid::Lava, 4)));
-        assert_eq!(fluids::at(&game.world, [8, GROUND, 5]), Some((Fluid::Lava, 6)));
+        assert_eq!(
+            fluids::at(&game.world, [7, GROUND, 5]),
+            Some((Fluid::Lava, 4))
+        );
+        assert_eq!(
+            fluids::at(&game.world, [8, GROUND, 5]),
+            Some((Fluid::Lava, 6))
+        );
         assert_eq!(fluids::at(&game.world, [9, GROUND, 5]), None);
     }
 
@@ -330,7 +342,11 @@ mod tests {
         assert_eq!(water_level(&game, [6, GROUND + 4, 5]), Some(1));
         assert_eq!(water_level(&game, [7, GROUND + 4, 5]), None);
         assert_eq!(water_level(&game, [6, GROUND + 1, 5]), Some(FALLING));
-        assert_eq!(water_level(&game, [8, GROUND, 5]), Some(2), "spreads where it lands");
+        assert_eq!(
+            water_level(&game, [8, GROUND, 5]),
+            Some(2),
+            "spreads where it lands"
+        );
     }
 
     #[test]
@@ -340,7 +356,11 @@ mod tests {
         put(&mut game.world, [5, GROUND, 5], "water");
         idle(&mut game, 30);
         assert!(water_level(&game, [6, GROUND, 5]).is_some());
-        assert_eq!(water_level(&game, [4, GROUND, 5]), None, "only towards the hole");
+        assert_eq!(
+            water_level(&game, [4, GROUND, 5]),
+            None,
+            "only towards the hole"
+        );
         assert_eq!(water_level(&game, [8, FLOOR, 5]), Some(FALLING));
     }
 
@@ -380,7 +400,10 @@ mod tests {
         put(&mut game.world, [6, GROUND, 8], "water");
         idle(&mut game, 10);
         assert_eq!(game.world.get([4, GROUND, 8]), block("cobblestone"));
-        assert_eq!(fluids::at(&game.world, [3, GROUND, 8]), Some((Fluid::Lava, SOURCE)));
+        assert_eq!(
+            fluids::at(&game.world, [3, GROUND, 8]),
+            Some((Fluid::Lava, SOURCE))
+        );
     }
 
     #[test]
@@ -406,7 +429,10 @@ mod tests {
         for y in GROUND..GROUND + 3 {
             assert_eq!(water_level(&game, [0, y, 1]), Some(FALLING), "y {y}");
         }
-        assert!(water_level(&game, [-3, GROUND, 1]).is_some(), "spreads below");
+        assert!(
+            water_level(&game, [-3, GROUND, 1]).is_some(),
+            "spreads below"
+        );
     }
 
     #[test]

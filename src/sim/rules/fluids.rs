@@ -116,7 +116,10 @@ mod tests {
     fn flowing_water_stands_by_its_amount() {
         let mut world = flat_world();
         world.set_fluid([0, 101, 0], block("water"), 6);
-        assert_eq!(height_at(&world, [0, 101, 0], Fluid::Water), Some(2.0 / 9.0));
+        assert_eq!(
+            height_at(&world, [0, 101, 0], Fluid::Water),
+            Some(2.0 / 9.0)
+        );
         world.set_fluid([0, 102, 0], block("water"), fluid_level::FALLING);
         assert_eq!(height_at(&world, [0, 101, 0], Fluid::Water), Some(1.0));
         assert_eq!(at(&world, [0, 102, 0]), Some((Fluid::Water, 8)));

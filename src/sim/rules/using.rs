@@ -7,10 +7,10 @@
 
 use rand::Rng;
 
-use super::{boats, fluids};
 use super::items::{self, Hand};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
+use super::{boats, fluids};
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;

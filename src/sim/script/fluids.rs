@@ -2,7 +2,9 @@
 //! the shared ones: using the held item on a fluid source (a bucket
 //! scooping it, a boat going onto it) and getting into a boat.
 
-use super::behaviour::{angles_to, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step};
+use super::behaviour::{
+    angles_to, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
+};
 use super::craft::Craft;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{EntityId, EntityKind};
@@ -47,8 +49,8 @@ fn surface_point(pos: BlockPos) -> [f64; 3] {
 }
 
 /// Uses the held item on the nearest source of a fluid in sight (plants
-/// in the way are cut), until the held item changes (a bucket filled, a
-/// boat placed) or time runs out.
+/// or blocks in the way are cleared), until the held item changes (a
+/// bucket filled, a boat placed) or time runs out.
 pub struct UseOnSource {
     fluid: fluids::Fluid,
     held: Option<ItemStack>,
@@ -64,13 +66,13 @@ impl UseOnSource {
         }
     }
 
-    /// The nearest source within reach whose surface the ray reaches,
-    /// looking through plants.
+    /// The nearest source within reach whose surface the ray reaches
+    /// through plants, else the nearest one in reach (the way to be dug).
     fn nearest(&self, game: &Game) -> Option<BlockPos> {
         let feet = game.player.block_pos();
         let eye = game.player.eye();
         let world = &game.world;
-        let mut best: Option<(f64, BlockPos)> = None;
+        let mut best: Option<(bool, f64, BlockPos)> = None;
         for dy in -3..=2 {
             for dz in -4..=4 {
                 for dx in -4..=4 {
@@ -85,16 +87,14 @@ impl UseOnSource {
                         (raycast::selectable(b) && !is_plant(b)) || at == pos
                     })
                     .is_some_and(|hit| hit.pos == pos);
-                    if in_sight
-                        && distance < raycast::REACH - 0.3
-                        && best.is_none_or(|(bd, bp)| (distance, pos) < (bd, bp))
-                    {
-                        best = Some((distance, pos));
+                    let key = (!in_sight, distance, pos);
+                    if distance < raycast::REACH - 0.3 && best.is_none_or(|b| key < b) {
+                        best = Some(key);
                     }
                 }
             }
         }
-        best.map(|(_, pos)| pos)
+        best.map(|(_, _, pos)| pos)
     }
 }
 
@@ -112,9 +112,13 @@ impl Behaviour for UseOnSource {
         let (yaw, pitch) = angles_to(game, surface_point(pos));
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
+        let aimed = action.camera[0].abs() < 0.5 && action.camera[1].abs() < 0.5;
         match first_on_ray(game) {
             Some(hit) if hit.pos == pos => action.press(Key::Use),
-            Some(hit) if is_plant(hit.block) => action.press(Key::Attack),
+            // A plant or a block in the way: clear it.
+            Some(hit) if aimed && fluids::Fluid::of(hit.block).is_none() => {
+                action.press(Key::Attack)
+            }
             _ => {}
         }
         Step::Act(action)

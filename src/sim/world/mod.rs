@@ -259,9 +259,10 @@ impl World {
         if !(0..HEIGHT).contains(&y) {
             return fluid_level::SOURCE;
         }
-        self.chunk(x >> 4, z >> 4).map_or(fluid_level::SOURCE, |chunk| {
-            chunk.level((x & 15) as usize, y as usize, (z & 15) as usize)
-        })
+        self.chunk(x >> 4, z >> 4)
+            .map_or(fluid_level::SOURCE, |chunk| {
+                chunk.level((x & 15) as usize, y as usize, (z & 15) as usize)
+            })
     }
 
     /// The cells changed since the last call, in the order they changed.
