@@ -52,11 +52,6 @@ impl Schedule {
         due
     }
 
-    /// Whether `update` is pending at `pos`.
-    pub fn is_pending(&self, pos: BlockPos, update: Update) -> bool {
-        self.pending.contains(&(pos, update))
-    }
-
     /// How many updates are pending.
     pub fn len(&self) -> usize {
         self.queue.len()
