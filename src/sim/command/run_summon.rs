@@ -26,7 +26,8 @@ pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound
     }
     let name = registry().entity(kind).name;
     if name == "boat" {
-        return Ok(summon_boat(game, pos, nbt));
+        summon_boat(game, pos, nbt);
+        return Ok(());
     }
     let health = health(game, name, nbt)?;
     let tags = tags_of(nbt);
