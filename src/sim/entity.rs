@@ -1,9 +1,12 @@
-//! Entities in the world: dropped items, thrown projectiles and creatures.
-//! This is their state; the rules that move and hurt them live in
-//! `rules/` (and creature behaviour in its own module).
+//! Entities in the world: dropped items, thrown projectiles, creatures,
+//! falling blocks and boats. This is their state; the rules that move and
+//! hurt them live in `rules/` (and creature behaviour in its own module).
+
+pub mod boat;
 
 use super::inventory::ItemStack;
-use super::registry::{registry, EntityTypeId, ItemId};
+use super::registry::{registry, BlockId, EntityTypeId, ItemId};
+pub use boat::{Boat, Rider};
 
 /// Unique within one episode, in creation order.
 pub type EntityId = u32;
@@ -35,6 +38,11 @@ pub enum EntityKind {
         item: ItemId,
     },
     Mob(Mob),
+    /// A sand or gravel block on its way down.
+    FallingBlock {
+        block: BlockId,
+    },
+    Boat(Boat),
 }
 
 /// Facts set by `/summon` NBT that later parts act on.
@@ -94,6 +102,8 @@ impl Entity {
     pub fn size(&self) -> (f64, f64) {
         match &self.kind {
             EntityKind::Item { .. } | EntityKind::Projectile { .. } => (0.125, 0.25),
+            EntityKind::FallingBlock { .. } => (0.49, 0.98),
+            EntityKind::Boat(_) => (boat::HALF_WIDTH, boat::HEIGHT),
             EntityKind::Mob(mob) => {
                 let def = registry().entity(mob.kind);
                 (f64::from(def.width) / 2.0, f64::from(def.height))

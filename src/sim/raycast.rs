@@ -65,6 +65,17 @@ pub fn cast(
     max_distance: f64,
     stops: impl Fn(BlockId) -> bool,
 ) -> Option<Hit> {
+    cast_at(world, origin, dir, max_distance, |block, _| stops(block))
+}
+
+/// [`cast`] with a test that also sees the cell's position.
+pub fn cast_at(
+    world: &World,
+    origin: [f64; 3],
+    dir: [f64; 3],
+    max_distance: f64,
+    stops: impl Fn(BlockId, BlockPos) -> bool,
+) -> Option<Hit> {
     let mut cell = [
         origin[0].floor() as i32,
         origin[1].floor() as i32,
@@ -88,7 +99,7 @@ pub fn cast(
     let mut distance = 0.0;
     loop {
         let block = world.get(cell);
-        if block != BlockId::AIR && stops(block) {
+        if block != BlockId::AIR && stops(block, cell) {
             return Some(Hit {
                 pos: cell,
                 block,

@@ -1,16 +1,18 @@
 //! `/summon`: a creature (or a vehicle, item frame…) standing at the
 //! position, with the facts its NBT sets that later rules act on: anger,
-//! taming, age, villager profession, facing, health and rotation. Other NBT
-//! is valid and ignored. Summoning counts no statistic.
+//! taming, age, villager profession, facing, health and rotation; a boat
+//! (of its NBT `Type`) is the boat entity boat items place. Other NBT is
+//! valid and ignored. Summoning counts no statistic.
 
 use rand::Rng;
 
 use super::ids::{MAX_HEALTH, OBJECT_HEALTH, ROLLED_HEALTH, SIZED};
 use super::reader::{Failure, Parsed};
 use super::snbt::{Compound, Nbt};
-use crate::sim::entity::{EntityKind, Mob, MobTags};
+use crate::sim::entity::{Boat, EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, EntityTypeId};
+use crate::sim::rules::boats;
 
 /// Minecraft's bounds for a spawned entity: 30 million blocks out, 20 million up or down.
 fn in_spawnable_bounds(pos: [f64; 3]) -> bool {
@@ -23,6 +25,10 @@ pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound
         return Err(Failure::Rejected("Invalid position for summon".into()));
     }
     let name = registry().entity(kind).name;
+    if name == "boat" {
+        summon_boat(game, pos, nbt);
+        return Ok(());
+    }
     let health = health(game, name, nbt)?;
     let tags = tags_of(nbt);
     let health = match (name, tags.tame) {
@@ -33,15 +39,28 @@ pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound
     let id = game
         .entities
         .spawn(EntityKind::Mob(Mob::new(kind, health, tags)), pos, [0.0; 3]);
-    let yaw = nbt
-        .get("Rotation")
-        .and_then(Nbt::as_list)
-        .and_then(|r| r.first())
-        .and_then(Nbt::as_f64);
-    if let (Some(entity), Some(yaw)) = (game.entities.get_mut(id), yaw) {
+    if let (Some(entity), Some(yaw)) = (game.entities.get_mut(id), rotation(nbt)) {
         entity.yaw = yaw as f32;
     }
     Ok(())
+}
+
+/// A boat of the NBT's `Type` (oak by default), the same entity a boat
+/// item places.
+fn summon_boat(game: &mut Game, pos: [f64; 3], nbt: &Compound) {
+    let wood = nbt.get("Type").and_then(Nbt::as_str).unwrap_or("oak");
+    let boat = Boat::new(boats::item_of_type(wood));
+    let id = game.entities.spawn(EntityKind::Boat(boat), pos, [0.0; 3]);
+    if let (Some(entity), Some(yaw)) = (game.entities.get_mut(id), rotation(nbt)) {
+        entity.yaw = yaw as f32;
+    }
+}
+
+fn rotation(nbt: &Compound) -> Option<f64> {
+    nbt.get("Rotation")
+        .and_then(Nbt::as_list)
+        .and_then(|r| r.first())
+        .and_then(Nbt::as_f64)
 }
 
 /// The starting health of a new `name`, rolled where Minecraft rolls it;

@@ -266,10 +266,35 @@ fn replaceitem_sets_named_slots() {
 }
 
 #[test]
-fn summon_spawns_creatures_with_their_nbt() {
+fn summon_boat_makes_the_boat_entity_boat_items_place() {
     let mut g = game();
     let player = g.player.pos;
     accept(&mut g, "/summon minecraft:boat");
+    accept(
+        &mut g,
+        r#"/summon boat ~2 ~ ~ {Type:"jungle",Rotation:[90f,0f]}"#,
+    );
+    let boats: Vec<_> = g
+        .entities
+        .list
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EntityKind::Boat(boat) => Some((boat.item, e.pos, e.yaw)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boats.len(), 2);
+    assert_eq!(boats[0].0, crate::sim::registry::item("oak_boat"));
+    assert!(close(boats[0].1, player));
+    assert_eq!(boats[1].0, crate::sim::registry::item("jungle_boat"));
+    assert_eq!(boats[1].2, 90.0);
+}
+
+#[test]
+fn summon_spawns_creatures_with_their_nbt() {
+    let mut g = game();
+    let player = g.player.pos;
+    accept(&mut g, "/summon minecraft:chest_minecart");
     accept(&mut g, "/summon minecraft:wolf ~3 ~ ~1 {AngerTime:6000}");
     accept(&mut g, "/summon minecraft:wolf ~4 ~ ~2 {Angry:1}");
     accept(&mut g, "/summon wolf ~ ~ ~ {Tame:1b,Owner:[I;1,2,3,4]}");
@@ -285,7 +310,7 @@ fn summon_spawns_creatures_with_their_nbt() {
     let all = mobs(&g);
     assert_eq!(all.len(), 10);
     let name = |i: usize| registry().entity(all[i].0.kind).name;
-    assert_eq!(name(0), "boat");
+    assert_eq!(name(0), "chest_minecart");
     assert!(close(all[0].1, player), "no position means the feet");
     assert!(all[1].0.tags.angry && all[2].0.tags.angry);
     assert!(close(

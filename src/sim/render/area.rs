@@ -39,6 +39,18 @@ impl<'a> Area<'a> {
         }
     }
 
+    /// The fluid level at world coordinates (0 where none is kept).
+    #[inline]
+    pub fn level(&self, x: i32, y: i32, z: i32) -> u8 {
+        let (dx, dz) = ((x >> 4) - self.cx + 1, (z >> 4) - self.cz + 1);
+        if !(0..HEIGHT).contains(&y) || !(0..3).contains(&dx) || !(0..3).contains(&dz) {
+            return 0;
+        }
+        self.chunks[(dz * 3 + dx) as usize].map_or(0, |chunk| {
+            chunk.level((x & 15) as usize, y as usize, (z & 15) as usize)
+        })
+    }
+
     /// One past the highest non-empty section's top, over all nine chunks.
     pub fn top(&self) -> i32 {
         let highest = self

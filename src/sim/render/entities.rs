@@ -3,6 +3,7 @@
 //! or icons, thrown items as small icons facing the camera.
 
 use super::assets::Assets;
+use super::boat::{boat_quads, falling_block_quads};
 use super::camera::Camera;
 use super::cube::{face_corners, SHADE, STRETCHED_UV};
 use super::models::{model_index, MODELS};
@@ -58,6 +59,12 @@ impl EntityPainter<'_> {
                 ),
                 EntityKind::Item { stack, .. } => {
                     self.item(entity, stack.item, rel, &lit, &mut out)
+                }
+                EntityKind::Boat(boat) => {
+                    boat_quads(self.assets, entity, boat, rel, &lit, &mut out)
+                }
+                EntityKind::FallingBlock { block } => {
+                    falling_block_quads(self.assets, *block, rel, &lit, &mut out)
                 }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];

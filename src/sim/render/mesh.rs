@@ -12,6 +12,7 @@ use super::occlusion::Links;
 use super::raster::Blend;
 use super::texture::TexId;
 use crate::sim::registry::{BlockId, Shape};
+use crate::sim::world::fluid_level;
 
 /// Corner light as stored in a mesh; turned into brightness each frame.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -45,7 +46,8 @@ pub struct SectionMesh {
 /// Brightness factor by how many of the three cells at a corner are opaque.
 const AMBIENT_OCCLUSION: [f32; 4] = [0.45, 0.62, 0.8, 1.0];
 
-/// Liquid surface height when no liquid is above.
+/// Surface height of a source (or falling) liquid with no liquid above;
+/// flowing liquid stands lower by its amount (eighths of this).
 const LIQUID_TOP: f32 = 14.0 / 16.0;
 
 struct Builder<'a> {
@@ -60,6 +62,16 @@ struct Builder<'a> {
 impl Builder<'_> {
     fn visual(&self, x: i32, y: i32, z: i32) -> &BlockVisual {
         &self.visuals[self.area.get(x, y, z).0 as usize]
+    }
+
+    /// How high the liquid in `cell` is drawn: full under the same liquid,
+    /// else by its amount.
+    fn liquid_height(&self, cell: [i32; 3]) -> f32 {
+        let [x, y, z] = cell;
+        if self.area.get(x, y + 1, z) == self.area.get(x, y, z) {
+            return 1.0;
+        }
+        LIQUID_TOP * f32::from(fluid_level::amount(self.area.level(x, y, z))) / 8.0
     }
 
     fn push(&mut self, quad: MeshQuad, mode: Mode) {
@@ -139,8 +151,9 @@ impl Builder<'_> {
             let neighbour_id = self.area.get(nx, ny, nz);
             let neighbour = &self.visuals[neighbour_id.0 as usize];
             let flush = face != UP || height >= 1.0;
-            let same_see_through =
-                neighbour_id == block && visual.light_class != LightClass::Opaque;
+            let same_see_through = neighbour_id == block
+                && visual.light_class != LightClass::Opaque
+                && (visual.shape != Shape::Liquid || self.liquid_height([nx, ny, nz]) >= height);
             if flush && (neighbour.occludes() || same_see_through) {
                 continue;
             }
@@ -269,8 +282,7 @@ pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) 
                         builder.boxed(cell, local, block, visual, visual.height)
                     }
                     Shape::Liquid => {
-                        let above = area.get(cell[0], cell[1] + 1, cell[2]);
-                        let height = if above == block { 1.0 } else { LIQUID_TOP };
+                        let height = builder.liquid_height(cell);
                         builder.boxed(cell, local, block, visual, height);
                     }
                     Shape::Cross => builder.cross(cell, local, visual),

@@ -12,6 +12,7 @@
 mod area;
 mod assets;
 mod band;
+mod boat;
 mod cache;
 mod camera;
 mod cube;

@@ -165,7 +165,7 @@ fn start(game: &mut Game, pos: BlockPos, per_tick: f32) {
 
 /// One tick of the attack key. `pressed` is the press edge; `held` whether
 /// it is down. Attacking a creature is combat's (part 3): here it only
-/// keeps the ray from breaking the block behind it.
+/// keeps the ray from breaking the block behind it; a boat takes the hit.
 pub fn tick_attack(game: &mut Game, held: bool, pressed: bool, target: Option<Target>) {
     let p = &mut game.player;
     if !held {
@@ -179,8 +179,11 @@ pub fn tick_attack(game: &mut Game, held: bool, pressed: bool, target: Option<Ta
     }
     let hit = match target {
         Some(Target::Block(hit)) => hit,
-        Some(Target::Entity(_)) => {
+        Some(Target::Entity(id)) => {
             p.breaking = None;
+            if pressed {
+                super::boats::attack(game, id);
+            }
             return;
         }
         None => {

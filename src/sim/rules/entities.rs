@@ -2,7 +2,8 @@
 //! friction, floating, merging, pickup by the player, despawning after
 //! 6000 ticks), thrown projectiles (gravity 0.03, gone on hitting a block
 //! or a creature; eggs may hatch, ender pearls teleport) and creatures,
-//! which only fall here (their behaviour is part 3's).
+//! which only fall here (their behaviour is part 3's); falling blocks and
+//! boats move by their own modules' rules, and riders are seated last.
 
 use super::collision::{self, Aabb, Moved};
 use super::fluids::{self, Fluid};
@@ -30,7 +31,7 @@ fn entity_box(e: &Entity) -> Aabb {
 }
 
 /// Moves an entity against the blocks, updating its footing and velocity.
-fn move_entity(world: &World, e: &mut Entity, step: f64) -> Moved {
+pub(super) fn move_entity(world: &World, e: &mut Entity, step: f64) -> Moved {
     let d = e.vel;
     let actual = collision::collide(world, &entity_box(e), d, step, e.on_ground);
     for (p, a) in e.pos.iter_mut().zip(actual) {
@@ -280,8 +281,21 @@ pub fn tick(game: &mut Game) {
                 ];
                 game.entities.list[index] = e;
             }
+            EntityKind::FallingBlock { block } => {
+                if super::falling::tick(game, &mut e, block) {
+                    gone.push(e.id);
+                }
+                game.entities.list[index] = e;
+            }
+            EntityKind::Boat(_) => {
+                if super::boats::tick(game, &mut e) {
+                    gone.push(e.id);
+                }
+                game.entities.list[index] = e;
+            }
         }
     }
+    super::boats::seat_riders(game);
     game.entities.list.retain(|e| {
         !gone.contains(&e.id)
             && !matches!(&e.kind, EntityKind::Item { stack, .. } if stack.count == 0)

@@ -1,14 +1,13 @@
-//! Water and lava as the rules see them: how high a fluid stands in its
-//! cell, which fluid a box or the eyes are in, and lava turning to
-//! obsidian where water touches it.
+//! Water and lava as the rules see them: which fluid a cell holds and at
+//! what level, how high it stands in its cell, which fluid a box or the
+//! eyes are in. How fluids flow is `flow`'s.
 //!
-//! The world stores one block id per cell and no fluid levels, so every
-//! fluid cell is a source: 8/9 of a block high, or full under the same
-//! fluid. Fluids do not flow.
+//! A fluid stands amount/9 of a block high (a source or falling fluid
+//! 8/9), or full under the same fluid (`FluidState.getHeight`).
 
 use super::collision::Aabb;
 use crate::sim::registry::{block, BlockId};
-use crate::sim::world::{BlockPos, World};
+use crate::sim::world::{fluid_level, BlockPos, World};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fluid {
@@ -26,18 +25,37 @@ impl Fluid {
             None
         }
     }
+
+    /// The block of this fluid.
+    pub fn block(self) -> BlockId {
+        match self {
+            Fluid::Water => block("water"),
+            Fluid::Lava => block("lava"),
+        }
+    }
+}
+
+/// The fluid at `pos` and its level (see [`fluid_level`]), if it holds one.
+pub fn at(world: &World, pos: BlockPos) -> Option<(Fluid, u8)> {
+    Fluid::of(world.get(pos)).map(|fluid| (fluid, world.fluid_level(pos)))
+}
+
+/// Whether `pos` holds a source of `fluid`.
+pub fn is_source(world: &World, pos: BlockPos, fluid: Fluid) -> bool {
+    at(world, pos) == Some((fluid, fluid_level::SOURCE))
 }
 
 /// Height of the fluid surface above the bottom of its cell, if `pos` holds `fluid`.
 pub fn height_at(world: &World, pos: BlockPos, fluid: Fluid) -> Option<f64> {
-    if Fluid::of(world.get(pos)) != Some(fluid) {
+    let (here, level) = at(world, pos)?;
+    if here != fluid {
         return None;
     }
     let above = [pos[0], pos[1] + 1, pos[2]];
     Some(if Fluid::of(world.get(above)) == Some(fluid) {
         1.0
     } else {
-        8.0 / 9.0
+        fluid_level::own_height(level)
     })
 }
 
@@ -77,25 +95,6 @@ pub fn any_in(world: &World, aabb: &Aabb) -> bool {
     aabb.cells(0).any(|pos| Fluid::of(world.get(pos)).is_some())
 }
 
-/// Lava touched by water from above or the side becomes obsidian (it is
-/// always a source here). Call after a fluid was placed at `pos`.
-pub fn settle_around(world: &mut World, pos: BlockPos) {
-    const TOUCHING: [[i32; 3]; 5] = [[0, 1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
-    let neighbours = TOUCHING.map(|d| [pos[0] - d[0], pos[1] - d[1], pos[2] - d[2]]);
-    for lava in std::iter::once(pos).chain(neighbours) {
-        if Fluid::of(world.get(lava)) != Some(Fluid::Lava) {
-            continue;
-        }
-        let touched = TOUCHING.iter().any(|d| {
-            Fluid::of(world.get([lava[0] + d[0], lava[1] + d[1], lava[2] + d[2]]))
-                == Some(Fluid::Water)
-        });
-        if touched {
-            world.set(lava, block("obsidian"));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,12 +113,16 @@ mod tests {
     }
 
     #[test]
-    fn water_next_to_lava_makes_obsidian() {
+    fn flowing_water_stands_by_its_amount() {
         let mut world = flat_world();
-        put(&mut world, [0, 101, 0], "lava");
-        put(&mut world, [1, 101, 0], "water");
-        settle_around(&mut world, [1, 101, 0]);
-        assert_eq!(world.get([0, 101, 0]), block("obsidian"));
-        assert_eq!(world.get([1, 101, 0]), block("water"));
+        world.set_fluid([0, 101, 0], block("water"), 6);
+        assert_eq!(
+            height_at(&world, [0, 101, 0], Fluid::Water),
+            Some(2.0 / 9.0)
+        );
+        world.set_fluid([0, 102, 0], block("water"), fluid_level::FALLING);
+        assert_eq!(height_at(&world, [0, 101, 0], Fluid::Water), Some(1.0));
+        assert_eq!(at(&world, [0, 102, 0]), Some((Fluid::Water, 8)));
+        assert!(!is_source(&world, [0, 101, 0], Fluid::Water));
     }
 }

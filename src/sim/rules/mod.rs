@@ -7,13 +7,16 @@
 //! and the entities; else the open screen's input (`screens`), or the
 //! keys (camera, hotbar, swap hands, pick block, drop), attack then use
 //! on what the crosshair targets; then movement (no keys while a screen
-//! is open), item pickup, health and hunger, death, the entities, and
-//! world generation around the player (and unloading far from it).
+//! is open; paddling while in a boat), block updates (fluids flowing,
+//! sand falling), item pickup, health and hunger, death, the entities,
+//! and world generation around the player (and unloading far from it).
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
 //! repeat while Q is held comes from the operating system's key repeat,
 //! which has no tick-based equivalent; agents drop more by pressing again.)
 
+mod block_updates;
+pub mod boats;
 mod breaking;
 mod clock;
 mod collision;
@@ -21,7 +24,9 @@ pub mod combat;
 mod containers;
 pub mod crafting;
 mod entities;
-mod fluids;
+mod falling;
+mod flow;
+pub mod fluids;
 mod health;
 mod input;
 mod items;
@@ -58,6 +63,7 @@ pub fn tick(game: &mut Game, action: &Action) {
         screens::close(game);
         health::tick_dead(game);
         combat::tick_wounds(game);
+        block_updates::tick(game);
         entities::tick(game);
         return;
     }
@@ -100,7 +106,10 @@ pub fn tick(game: &mut Game, action: &Action) {
         presses.use_item && !in_screen,
         target,
     );
-    movement::travel(game, &move_input);
+    if !boats::steer(game, &move_input) {
+        movement::travel(game, &move_input);
+    }
+    block_updates::tick(game);
     entities::pick_up_items(game);
     health::tick_alive(game);
     health::check_death(game);

@@ -7,7 +7,7 @@
 use super::collision::{self, Aabb};
 use super::items::{self, Hand};
 use super::movement::player_box;
-use super::{fluids, support, traits};
+use super::{support, traits};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::raycast::{Face, Hit};
@@ -92,7 +92,6 @@ pub fn place(game: &mut Game, hand: Hand, hit: &Hit, id: BlockId) -> bool {
     game.world.set(pos, state);
     game.stats.add(Event::UseItem, name, 1);
     items::consume_one(&mut game.player.inventory, hand);
-    fluids::settle_around(&mut game.world, pos);
     support::settle(game, pos);
     true
 }

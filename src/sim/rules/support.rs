@@ -1,7 +1,6 @@
 //! What holds blocks in place: torches, plants and snow need something
 //! under them (or beside them, for wall torches and signs), crops need
-//! farmland, and sand and gravel fall when nothing is below. Used when
-//! placing and after any block changes.
+//! farmland. Used when placing and after any block changes.
 
 use super::collision;
 use super::traits;
@@ -59,23 +58,9 @@ fn pop(game: &mut Game, pos: BlockPos, id: BlockId) {
     }
 }
 
-/// Lets a sand or gravel block at `pos` fall to the first cell with
-/// something solid under it; returns where it came to rest.
-fn fall(world: &mut World, pos: BlockPos, id: BlockId) -> BlockPos {
-    let mut rest = pos;
-    while rest[1] > 0 && traits::REPLACEABLE.contains(world.get(offset(rest, [0, -1, 0]))) {
-        rest[1] -= 1;
-    }
-    if rest != pos {
-        world.set(pos, BlockId::AIR);
-        world.set(rest, id);
-    }
-    rest
-}
-
 /// Re-checks the blocks around a change at `pos`: unsupported torches and
-/// plants pop off, sand and gravel fall (instantly; there are no
-/// falling-block entities), and so on up the column.
+/// plants pop off, and so on up the column. (Sand and gravel fall by the
+/// block updates, as falling-block entities.)
 pub fn settle(game: &mut Game, pos: BlockPos) {
     let mut around: Vec<BlockPos> = vec![pos, offset(pos, [0, 1, 0])];
     around.extend(SIDES.iter().map(|&d| offset(pos, d)));
@@ -87,12 +72,7 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
         if id == BlockId::AIR {
             continue;
         }
-        if traits::FALLING.contains(id) {
-            let rest = fall(&mut game.world, at, id);
-            if rest != at {
-                around.push(offset(at, [0, 1, 0]));
-            }
-        } else if !can_survive(&game.world, at, id) {
+        if !can_survive(&game.world, at, id) {
             pop(game, at, id);
             around.push(offset(at, [0, 1, 0]));
         }
@@ -116,11 +96,8 @@ mod tests {
     }
 
     #[test]
-    fn sand_falls_and_torches_pop_when_the_floor_goes() {
+    fn torches_pop_when_the_floor_goes() {
         let mut game = platform_game();
-        put(&mut game.world, [2, 104, 2], "sand");
-        settle(&mut game, [2, 104, 2]);
-        assert_eq!(game.world.get([2, 101, 2]), block("sand"));
         put(&mut game.world, [3, 101, 3], "torch");
         game.world.set([3, 100, 3], BlockId::AIR);
         settle(&mut game, [3, 100, 3]);

@@ -1,5 +1,6 @@
-//! What the crosshair is on: a creature within 3 blocks (survival's entity
-//! reach) if it is nearer than the block under the crosshair (reach 4.5).
+//! What the crosshair is on: a creature or a boat (not the one ridden)
+//! within 3 blocks (survival's entity reach) if it is nearer than the
+//! block under the crosshair (reach 4.5).
 
 use super::collision::Aabb;
 use crate::sim::entity::{EntityId, EntityKind};
@@ -21,7 +22,11 @@ fn entity_on_ray(game: &Game, eye: [f64; 3], dir: [f64; 3], max: f64) -> Option<
     game.entities
         .list
         .iter()
-        .filter(|e| matches!(e.kind, EntityKind::Mob(_)))
+        .filter(|e| match &e.kind {
+            EntityKind::Mob(_) => true,
+            EntityKind::Boat(boat) => !boat.carries_player(),
+            _ => false,
+        })
         .filter_map(|e| {
             let (half, height) = e.size();
             let t = Aabb::at_feet(e.pos, half, height).clip(eye, segment)?;

@@ -29,6 +29,8 @@ pub fn flat_world() -> World {
             put(&mut world, [x, FLOOR, z], "stone");
         }
     }
+    // Building the test area notifies no neighbours.
+    world.take_changes();
     world
 }
 

@@ -153,8 +153,73 @@ pub static SHEARABLE: BlockSet = BlockSet::new(&[
     "tall_seagrass",
 ]);
 
-/// Falling blocks (sand and gravel fall when nothing holds them).
-pub static FALLING: BlockSet = BlockSet::new(&["sand", "red_sand", "gravel"]);
+/// Blocks with gravity (`FallingBlock`): they fall as entities when
+/// nothing holds them.
+pub static FALLING: BlockSet = BlockSet::new(&[
+    "sand",
+    "red_sand",
+    "gravel",
+    "white_concrete_powder",
+    "orange_concrete_powder",
+    "magenta_concrete_powder",
+    "light_blue_concrete_powder",
+    "yellow_concrete_powder",
+    "lime_concrete_powder",
+    "pink_concrete_powder",
+    "gray_concrete_powder",
+    "light_gray_concrete_powder",
+    "cyan_concrete_powder",
+    "purple_concrete_powder",
+    "blue_concrete_powder",
+    "brown_concrete_powder",
+    "green_concrete_powder",
+    "red_concrete_powder",
+    "black_concrete_powder",
+    "anvil",
+    "chipped_anvil",
+    "damaged_anvil",
+    "dragon_egg",
+]);
+
+/// Blocks that keep fluids out though nothing solid stops them
+/// (`canHoldFluid`: doors, signs, ladders, sugar cane, portals, water plants).
+pub static KEEPS_FLUID_OUT: BlockSet = BlockSet::new(&[
+    "oak_door",
+    "spruce_door",
+    "birch_door",
+    "jungle_door",
+    "acacia_door",
+    "dark_oak_door",
+    "crimson_door",
+    "warped_door",
+    "iron_door",
+    "oak_sign",
+    "spruce_sign",
+    "birch_sign",
+    "jungle_sign",
+    "acacia_sign",
+    "dark_oak_sign",
+    "crimson_sign",
+    "warped_sign",
+    "oak_wall_sign",
+    "spruce_wall_sign",
+    "birch_wall_sign",
+    "jungle_wall_sign",
+    "acacia_wall_sign",
+    "dark_oak_wall_sign",
+    "crimson_wall_sign",
+    "warped_wall_sign",
+    "ladder",
+    "sugar_cane",
+    "bubble_column",
+    "nether_portal",
+    "end_portal",
+    "end_gateway",
+    "seagrass",
+    "tall_seagrass",
+    "kelp",
+    "kelp_plant",
+]);
 
 #[cfg(test)]
 mod tests {
@@ -171,6 +236,7 @@ mod tests {
             &SWORD_FAST,
             &SHEARABLE,
             &FALLING,
+            &KEEPS_FLUID_OUT,
         ] {
             assert!(!set.contains(stone));
         }

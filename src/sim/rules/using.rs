@@ -1,15 +1,16 @@
 //! The use key, dispatched like vanilla's `Minecraft.startUseItem`: first
 //! on the block looked at (opening it, or the held item acting on it:
 //! placing, tilling, stripping, carving), then the held item by itself
-//! (eating, throwing, buckets); main hand first, then offhand. It acts on
+//! (eating, throwing, buckets, boats); an entity looked at is used first
+//! (getting into a boat); main hand first, then offhand. It acts on
 //! the press and then every 4 ticks while held, never while breaking.
 
 use rand::Rng;
 
-use super::fluids;
 use super::items::{self, Hand};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
+use super::{boats, fluids};
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
@@ -259,8 +260,11 @@ fn use_bucket(game: &mut Game, hand: Hand, content: Option<BlockId>) -> bool {
         .map_or("bucket", |s| s.name());
     match content {
         None => {
-            let Some(hit) = raycast::cast(&game.world, eye, dir, raycast::REACH, |b| {
-                raycast::selectable(b) || fluids::Fluid::of(b).is_some()
+            // The ray stops only at sources (`ClipContext.Fluid.SOURCE_ONLY`).
+            let world = &game.world;
+            let Some(hit) = raycast::cast_at(world, eye, dir, raycast::REACH, |b, pos| {
+                raycast::selectable(b)
+                    || fluids::Fluid::of(b).is_some_and(|f| fluids::is_source(world, pos, f))
             }) else {
                 return false;
             };
@@ -288,7 +292,6 @@ fn use_bucket(game: &mut Game, hand: Hand, content: Option<BlockId>) -> bool {
                 return false;
             };
             game.world.set(pos, fluid);
-            fluids::settle_around(&mut game.world, pos);
             game.stats.add(Event::UseItem, name, 1);
             *hand.slot_mut(&mut game.player.inventory) = Some(ItemStack::new(item("bucket"), 1));
             true
@@ -316,6 +319,7 @@ fn use_item(game: &mut Game, hand: Hand) -> bool {
         ItemKind::Food { .. } => start_eating(game, hand, stack.name()),
         ItemKind::Throwable => throw(game, hand, stack.item),
         ItemKind::Bucket(content) => use_bucket(game, hand, content),
+        _ if boats::is_boat_item(stack.item) => boats::place(game, hand, stack.item),
         _ => false,
     }
 }
@@ -334,10 +338,10 @@ pub fn tick_use(game: &mut Game, held: bool, pressed: bool, target: Option<Targe
     }
     p.use_cooldown = USE_REPEAT;
     for hand in Hand::BOTH {
-        if let Some(Target::Block(hit)) = target {
-            if use_on_block(game, hand, &hit) {
-                return;
-            }
+        match target {
+            Some(Target::Block(hit)) if use_on_block(game, hand, &hit) => return,
+            Some(Target::Entity(id)) if boats::interact(game, id) => return,
+            _ => {}
         }
         if use_item(game, hand) {
             return;

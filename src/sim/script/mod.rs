@@ -8,6 +8,7 @@ mod behaviour;
 mod checks;
 mod craft;
 mod craft_plan;
+mod fluids;
 mod gaps;
 mod plans;
 

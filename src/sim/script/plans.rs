@@ -7,6 +7,7 @@ use super::behaviour::{
     UseOn,
 };
 use super::craft::Craft;
+use super::fluids;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
@@ -19,6 +20,7 @@ type BuildFn = fn(&Game) -> Plan;
 
 const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
+    ("build_a_waterfall", fluids::build_a_waterfall),
     ("build_a_maze", build_a_maze),
     ("build_a_wall", build_a_wall),
     ("build_gate", build_gate),
@@ -34,9 +36,11 @@ const PLANS: &[(&str, BuildFn)] = &[
         dig_three_down_and_fill_one_up,
     ),
     ("drop_an_item", drop_an_item),
+    ("explore_boat", fluids::explore_boat),
     ("explore_chest", explore_chest),
     ("find_bedrock", find_bedrock),
     ("find_diamond", find_diamond),
+    ("find_lava", fluids::find_lava),
     ("find_melon", find_melon),
     ("find_sand", find_sand),
     ("lay_carpet", lay_carpet),

@@ -7,12 +7,20 @@
 //! revision number that changes on every edit, for caches such as the
 //! renderer's meshes.
 //!
+//! Besides its block, a fluid cell keeps vanilla's `level` block state
+//! (0 a source, 1–7 flowing, 8 falling; see [`fluid_level`]). Every edit
+//! through [`World::set`] or [`World::set_fluid`] is logged, so the block
+//! update rules can notify the neighbours of what changed, and the
+//! [`schedule`] holds the updates due in later ticks.
+//!
 //! Memory stays bounded on long walks: chunks far from the player that
 //! nobody edited are dropped (`unload_beyond`); coming back regenerates
 //! them exactly, since generation is a pure function of the seed and the
 //! chunk's coordinates. Edited chunks are kept, as a save file would.
 
+pub mod fluid_level;
 pub mod gen;
+pub mod schedule;
 
 use std::collections::HashMap;
 
@@ -30,6 +38,8 @@ pub type BlockPos = [i32; 3];
 #[derive(Clone)]
 pub struct Section {
     blocks: Box<[BlockId; 4096]>,
+    /// Fluid levels, same indexing; allocated once a cell is not a source.
+    levels: Option<Box<[u8; 4096]>>,
     non_air: u16,
     revision: u32,
 }
@@ -38,6 +48,7 @@ impl Section {
     fn empty() -> Section {
         Section {
             blocks: Box::new([BlockId::AIR; 4096]),
+            levels: None,
             non_air: 0,
             revision: 0,
         }
@@ -46,6 +57,23 @@ impl Section {
     #[inline]
     pub fn get(&self, x: usize, y: usize, z: usize) -> BlockId {
         self.blocks[(y << 8) | (z << 4) | x]
+    }
+
+    /// The fluid level of a cell (0 for sources and every other block).
+    #[inline]
+    pub fn level(&self, x: usize, y: usize, z: usize) -> u8 {
+        self.levels
+            .as_ref()
+            .map_or(0, |levels| levels[(y << 8) | (z << 4) | x])
+    }
+
+    fn set_level(&mut self, x: usize, y: usize, z: usize, level: u8) {
+        let index = (y << 8) | (z << 4) | x;
+        if self.level(x, y, z) == level {
+            return;
+        }
+        self.levels.get_or_insert_with(|| Box::new([0; 4096]))[index] = level;
+        self.revision = self.revision.wrapping_add(1);
     }
 
     /// Number of blocks that are not air.
@@ -69,6 +97,10 @@ impl Section {
             _ => {}
         }
         *slot = block;
+        // A new block starts as a source (its level is set after, if any).
+        if let Some(levels) = &mut self.levels {
+            levels[(y << 8) | (z << 4) | x] = 0;
+        }
         self.revision = self.revision.wrapping_add(1);
     }
 }
@@ -114,6 +146,22 @@ impl Chunk {
         }
     }
 
+    /// The fluid level at local coordinates (0 where none is kept).
+    #[inline]
+    pub fn level(&self, x: usize, y: usize, z: usize) -> u8 {
+        self.sections[y >> 4]
+            .as_ref()
+            .map_or(0, |section| section.level(x, y & 15, z))
+    }
+
+    /// Sets a block together with its fluid level.
+    pub fn set_with_level(&mut self, x: usize, y: usize, z: usize, block: BlockId, level: u8) {
+        self.set(x, y, z, block);
+        if let Some(section) = &mut self.sections[y >> 4] {
+            section.set_level(x, y & 15, z, level);
+        }
+    }
+
     pub fn section(&self, index: usize) -> Option<&Section> {
         self.sections.get(index).and_then(Option::as_ref)
     }
@@ -136,6 +184,10 @@ impl Chunk {
 pub struct World {
     generator: gen::Generator,
     chunks: HashMap<(i32, i32), Box<Chunk>>,
+    /// Cells edited since the block update rules last looked, in order.
+    changes: Vec<BlockPos>,
+    /// Block and fluid updates due in later ticks.
+    pub schedule: schedule::Schedule,
 }
 
 /// The chunk column holding a block coordinate.
@@ -149,6 +201,8 @@ impl World {
         World {
             generator: gen::Generator::new(seed),
             chunks: HashMap::new(),
+            changes: Vec::new(),
+            schedule: schedule::Schedule::default(),
         }
     }
 
@@ -189,16 +243,45 @@ impl World {
         }
     }
 
-    /// Sets a block, generating its chunk if needed. Returns false (and
-    /// changes nothing) outside the world's height.
-    pub fn set(&mut self, [x, y, z]: BlockPos, block: BlockId) -> bool {
+    /// Sets a block (a fluid as a source), generating its chunk if needed.
+    /// Returns false (and changes nothing) outside the world's height.
+    pub fn set(&mut self, pos: BlockPos, block: BlockId) -> bool {
+        self.set_fluid(pos, block, fluid_level::SOURCE)
+    }
+
+    /// Sets a block with its fluid level (see [`fluid_level`]) and logs the
+    /// change if anything changed. False outside the world's height.
+    pub fn set_fluid(&mut self, pos: BlockPos, block: BlockId, level: u8) -> bool {
+        let [x, y, z] = pos;
         if !(0..HEIGHT).contains(&y) {
             return false;
         }
+        let (lx, ly, lz) = ((x & 15) as usize, y as usize, (z & 15) as usize);
         let chunk = self.chunk_mut(x >> 4, z >> 4);
-        chunk.set((x & 15) as usize, y as usize, (z & 15) as usize, block);
+        if chunk.get(lx, ly, lz) == block && chunk.level(lx, ly, lz) == level {
+            return true;
+        }
+        chunk.set_with_level(lx, ly, lz, block, level);
         chunk.edited = true;
+        self.changes.push(pos);
         true
+    }
+
+    /// The fluid level at a position (0, a source, for every non-fluid block).
+    #[inline]
+    pub fn fluid_level(&self, [x, y, z]: BlockPos) -> u8 {
+        if !(0..HEIGHT).contains(&y) {
+            return fluid_level::SOURCE;
+        }
+        self.chunk(x >> 4, z >> 4)
+            .map_or(fluid_level::SOURCE, |chunk| {
+                chunk.level((x & 15) as usize, y as usize, (z & 15) as usize)
+            })
+    }
+
+    /// The cells changed since the last call, in the order they changed.
+    pub fn take_changes(&mut self) -> Vec<BlockPos> {
+        std::mem::take(&mut self.changes)
     }
 
     /// Drops the chunks farther than `radius` chunks (in x or z) from the

@@ -1,0 +1,214 @@
+//! Plans for the fluid and boat tasks, and the behaviours they need beyond
+//! the shared ones: using the held item on a fluid source (a bucket
+//! scooping it, a boat going onto it) and getting into a boat.
+
+use super::behaviour::{
+    angles_to, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
+};
+use super::craft::Craft;
+use crate::protocol::{Action, Key};
+use crate::sim::entity::{EntityId, EntityKind};
+use crate::sim::game::Game;
+use crate::sim::inventory::ItemStack;
+use crate::sim::raycast;
+use crate::sim::registry::{item, registry, BlockId, Shape};
+use crate::sim::rules::{boats, crosshair, fluids, Target};
+use crate::sim::world::BlockPos;
+
+type Plan = Vec<Box<dyn Behaviour>>;
+
+fn select(name: &str) -> Box<dyn Behaviour> {
+    Box::new(Select(item(name)))
+}
+
+fn hold(action: Action, ticks: u32) -> Box<dyn Behaviour> {
+    Box::new(Hold { action, ticks })
+}
+
+/// Whether a block is a plant the crosshair stops at but an attack clears at once.
+fn is_plant(id: BlockId) -> bool {
+    registry().block(id).shape == Shape::Cross
+}
+
+/// The first block or fluid source the bucket's ray meets along the look.
+fn first_on_ray(game: &Game) -> Option<raycast::Hit> {
+    let (world, p) = (&game.world, &game.player);
+    raycast::cast_at(world, p.eye(), p.look_dir(), raycast::REACH, |b, pos| {
+        raycast::selectable(b)
+            || fluids::Fluid::of(b).is_some_and(|f| fluids::is_source(world, pos, f))
+    })
+}
+
+/// The middle of a fluid cell's surface.
+fn surface_point(pos: BlockPos) -> [f64; 3] {
+    [
+        f64::from(pos[0]) + 0.5,
+        f64::from(pos[1]) + 0.8,
+        f64::from(pos[2]) + 0.5,
+    ]
+}
+
+/// Uses the held item on the nearest source of a fluid in sight (plants
+/// or blocks in the way are cleared), until the held item changes (a
+/// bucket filled, a boat placed) or time runs out.
+pub struct UseOnSource {
+    fluid: fluids::Fluid,
+    held: Option<ItemStack>,
+    ticks_left: u32,
+}
+
+impl UseOnSource {
+    pub fn new(fluid: fluids::Fluid) -> UseOnSource {
+        UseOnSource {
+            fluid,
+            held: None,
+            ticks_left: 200,
+        }
+    }
+
+    /// The nearest source within reach whose surface the ray reaches
+    /// through plants, else the nearest one in reach (the way to be dug).
+    fn nearest(&self, game: &Game) -> Option<BlockPos> {
+        let feet = game.player.block_pos();
+        let eye = game.player.eye();
+        let world = &game.world;
+        let mut best: Option<(bool, f64, BlockPos)> = None;
+        for dy in -3..=2 {
+            for dz in -4..=4 {
+                for dx in -4..=4 {
+                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                    if !fluids::is_source(world, pos, self.fluid) {
+                        continue;
+                    }
+                    let d: [f64; 3] = std::array::from_fn(|a| surface_point(pos)[a] - eye[a]);
+                    let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+                    let dir = d.map(|c| c / distance);
+                    let in_sight = raycast::cast_at(world, eye, dir, distance + 0.5, |b, at| {
+                        (raycast::selectable(b) && !is_plant(b)) || at == pos
+                    })
+                    .is_some_and(|hit| hit.pos == pos);
+                    let key = (!in_sight, distance, pos);
+                    if distance < raycast::REACH - 0.3 && best.is_none_or(|b| key < b) {
+                        best = Some(key);
+                    }
+                }
+            }
+        }
+        best.map(|(_, _, pos)| pos)
+    }
+}
+
+impl Behaviour for UseOnSource {
+    fn next(&mut self, game: &Game) -> Step {
+        let held = game.player.inventory.selected_stack().cloned();
+        if self.ticks_left == 0 || self.held.as_ref().is_some_and(|h| Some(h) != held.as_ref()) {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        self.held = held;
+        let Some(pos) = self.nearest(game) else {
+            return Step::Done;
+        };
+        let (yaw, pitch) = angles_to(game, surface_point(pos));
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        let aimed = action.camera[0].abs() < 0.5 && action.camera[1].abs() < 0.5;
+        match first_on_ray(game) {
+            Some(hit) if hit.pos == pos => action.press(Key::Use),
+            // A plant or a block in the way: clear it.
+            Some(hit) if aimed && fluids::Fluid::of(hit.block).is_none() => {
+                action.press(Key::Attack)
+            }
+            _ => {}
+        }
+        Step::Act(action)
+    }
+}
+
+/// Gets into the nearest boat within reach: aims at it and presses use
+/// until seated, or gives up when time runs out.
+pub struct Board {
+    ticks_left: u32,
+}
+
+impl Board {
+    pub fn new() -> Board {
+        Board { ticks_left: 100 }
+    }
+
+    fn nearest_boat(game: &Game) -> Option<(EntityId, [f64; 3])> {
+        let eye = game.player.eye();
+        game.entities
+            .list
+            .iter()
+            .filter(|e| matches!(e.kind, EntityKind::Boat(_)))
+            .map(|e| {
+                let d: f64 = (0..3).map(|a| (e.pos[a] - eye[a]).powi(2)).sum();
+                (d, e.id, e.pos)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, id, pos)| (id, pos))
+    }
+}
+
+impl Behaviour for Board {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.ticks_left == 0 || boats::player_boat(game).is_some() {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let Some((id, pos)) = Self::nearest_boat(game) else {
+            return Step::Done;
+        };
+        let (yaw, pitch) = angles_to(game, [pos[0], pos[1] + 0.3, pos[2]]);
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        // Use on its press edge: every other tick.
+        if crosshair(game) == Some(Target::Entity(id)) && self.ticks_left % 2 == 0 {
+            action.press(Key::Use);
+        }
+        Step::Act(action)
+    }
+}
+
+/// Stacks five stones into a pillar, then pours water on its top: the
+/// water runs off the sides and falls down the pillar.
+pub fn build_a_waterfall(_: &Game) -> Plan {
+    vec![
+        select("stone"),
+        Box::new(PillarUp::new(5)),
+        hold(Action::noop(), 10),
+        select("water_bucket"),
+        Box::new(Face {
+            yaw: 0.0,
+            pitch: 90.0,
+        }),
+        hold(Action::noop().with(Key::Use), 1),
+        hold(Action::noop(), 40),
+    ]
+}
+
+/// Scoops lava from the pool in the ground nearby.
+pub fn find_lava(_: &Game) -> Plan {
+    vec![
+        select("bucket"),
+        Box::new(UseOnSource::new(fluids::Fluid::Lava)),
+        hold(Action::noop(), 5),
+    ]
+}
+
+/// Crafts a crafting table and a boat through the screens, puts the boat
+/// on the water, gets in and paddles.
+pub fn explore_boat(_: &Game) -> Plan {
+    vec![
+        Box::new(Craft::new(item("crafting_table"), 1)),
+        select("crafting_table"),
+        Box::new(PlaceAround::new(1)),
+        Box::new(Craft::new(item("oak_boat"), 1)),
+        select("oak_boat"),
+        Box::new(UseOnSource::new(fluids::Fluid::Water)),
+        hold(Action::noop(), 5),
+        Box::new(Board::new()),
+        hold(Action::noop().with(Key::Forward), 40),
+    ]
+}
