@@ -20,6 +20,7 @@ mod collision;
 pub mod combat;
 mod containers;
 pub mod crafting;
+mod enchanting;
 mod entities;
 mod fluids;
 mod health;

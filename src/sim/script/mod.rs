@@ -10,6 +10,7 @@ mod craft;
 mod craft_plan;
 mod gaps;
 mod plans;
+mod screens;
 
 use std::collections::VecDeque;
 

@@ -23,6 +23,10 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_wall", build_a_wall),
     ("build_gate", build_gate),
     ("build_pillar", build_pillar),
+    (
+        "brew_potion_of_fire_resistance",
+        super::screens::brew_potion_of_fire_resistance,
+    ),
     ("clean_the_weeds", cut_grass),
     ("collect_dirt", collect_dirt),
     ("collect_grass", cut_grass),
@@ -34,6 +38,7 @@ const PLANS: &[(&str, BuildFn)] = &[
         dig_three_down_and_fill_one_up,
     ),
     ("drop_an_item", drop_an_item),
+    ("enchant_diamond_sword", super::screens::enchant_diamond_sword),
     ("explore_chest", explore_chest),
     ("find_bedrock", find_bedrock),
     ("find_diamond", find_diamond),
