@@ -59,7 +59,13 @@ impl Default for BrewingStand {
 
 /// Whether a stack goes into a bottle slot: potions of any kind and glass bottles.
 pub fn is_bottle(stack: &ItemStack) -> bool {
-    ["potion", "splash_potion", "lingering_potion", "glass_bottle"].contains(&stack.name())
+    [
+        "potion",
+        "splash_potion",
+        "lingering_potion",
+        "glass_bottle",
+    ]
+    .contains(&stack.name())
 }
 
 /// Whether a stack goes into the ingredient slot (`PotionBrewing.isIngredient`).
@@ -98,7 +104,9 @@ pub fn mix(ingredient: ItemId, bottle: &ItemStack) -> Option<ItemStack> {
 impl BrewingStand {
     /// The ingredient, if it would turn at least one bottle (`isBrewable`).
     fn brewable_ingredient(&self) -> Option<ItemId> {
-        let ingredient = self.slots[INGREDIENT].as_ref().filter(|s| is_ingredient(s))?;
+        let ingredient = self.slots[INGREDIENT]
+            .as_ref()
+            .filter(|s| is_ingredient(s))?;
         BOTTLES
             .iter()
             .filter_map(|&b| self.slots[b].as_ref())
@@ -136,7 +144,10 @@ impl BrewingStand {
     fn brew(&mut self) -> Option<ItemStack> {
         let ingredient = self.slots[INGREDIENT].as_ref()?.item;
         for b in BOTTLES {
-            if let Some(brewed) = self.slots[b].as_ref().and_then(|bottle| mix(ingredient, bottle)) {
+            if let Some(brewed) = self.slots[b]
+                .as_ref()
+                .and_then(|bottle| mix(ingredient, bottle))
+            {
                 self.slots[b] = Some(brewed);
             }
         }
@@ -192,14 +203,16 @@ mod tests {
 
     #[test]
     fn nether_wart_then_magma_cream_brews_fire_resistance_in_400_ticks_each() {
-        let mut stand = BrewingStand::default();
-        stand.slots = vec![
-            potion("water"),
-            potion("water"),
-            None,
-            stack("nether_wart", 2),
-            stack("blaze_powder", 2),
-        ];
+        let mut stand = BrewingStand {
+            slots: vec![
+                potion("water"),
+                potion("water"),
+                None,
+                stack("nether_wart", 2),
+                stack("blaze_powder", 2),
+            ],
+            ..BrewingStand::default()
+        };
         run(&mut stand, 1);
         assert_eq!(
             (stand.fuel, stand.slots[FUEL].clone()),
@@ -241,21 +254,33 @@ mod tests {
 
     #[test]
     fn gunpowder_makes_splash_potions_and_only_ingredients_and_bottles_fit() {
-        let brewed = mix(item("gunpowder"), potion("fire_resistance").as_ref().unwrap()).unwrap();
+        let brewed = mix(
+            item("gunpowder"),
+            potion("fire_resistance").as_ref().unwrap(),
+        )
+        .unwrap();
         assert_eq!(brewed.item, item("splash_potion"));
         assert_eq!(brewed.potion.as_deref(), Some("minecraft:fire_resistance"));
         assert!(is_ingredient(&ItemStack::new(item("magma_cream"), 1)));
         assert!(!is_ingredient(&ItemStack::new(item("red_dye"), 1)));
         assert!(is_bottle(&ItemStack::new(item("glass_bottle"), 1)));
         assert!(!is_bottle(&ItemStack::new(item("flower_pot"), 1)));
-        assert_eq!(mix(item("magma_cream"), &ItemStack::new(item("glass_bottle"), 1)), None);
+        assert_eq!(
+            mix(
+                item("magma_cream"),
+                &ItemStack::new(item("glass_bottle"), 1)
+            ),
+            None
+        );
     }
 
     #[test]
     fn the_gauges_follow_fuel_and_brew() {
-        let mut stand = BrewingStand::default();
-        stand.fuel = 20;
-        stand.brew_time = 200;
+        let mut stand = BrewingStand {
+            fuel: 20,
+            brew_time: 200,
+            ..BrewingStand::default()
+        };
         assert_eq!(
             stand.gauges(),
             BrewGauges {

@@ -64,6 +64,10 @@ mod tests {
         assert!((JavaRandom::new(42).next_float() - 0.727_563_7).abs() < 1e-6);
         let mut r = JavaRandom::new(0);
         assert_eq!(r.next_int(), -1_155_484_576);
-        assert_eq!(r.next_below(0), 0, "a bad bound gives 0 rather than a panic");
+        assert_eq!(
+            r.next_below(0),
+            0,
+            "a bad bound gives 0 rather than a panic"
+        );
     }
 }

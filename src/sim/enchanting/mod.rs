@@ -198,7 +198,12 @@ fn weighted(
 mod tests {
     use super::*;
 
-    const NO_OFFERS: [Offer; OFFERS] = [const { Offer { cost: 0, clue: None } }; OFFERS];
+    const NO_OFFERS: [Offer; OFFERS] = [const {
+        Offer {
+            cost: 0,
+            clue: None,
+        }
+    }; OFFERS];
 
     fn sword() -> ItemStack {
         ItemStack::new(item("diamond_sword"), 1)
@@ -221,7 +226,9 @@ mod tests {
         let a = offers(Some(&sword()), 8, 99);
         assert_eq!(a, offers(Some(&sword()), 8, 99));
         assert_ne!(
-            (0..20).map(|s| offers(Some(&sword()), 8, s)).collect::<Vec<_>>(),
+            (0..20)
+                .map(|s| offers(Some(&sword()), 8, s))
+                .collect::<Vec<_>>(),
             vec![a.clone(); 20]
         );
         for (slot, offer) in a.iter().enumerate() {
@@ -229,7 +236,9 @@ mod tests {
             assert!(given.contains(offer.clue.as_ref().unwrap()), "{given:?}");
             for e in &given {
                 let def = registry().enchantment_named(&e.id).unwrap();
-                assert!(def.category.includes(registry().item(item("diamond_sword"))));
+                assert!(def
+                    .category
+                    .includes(registry().item(item("diamond_sword"))));
                 assert!(e.level >= 1 && e.level <= def.max_level);
             }
         }

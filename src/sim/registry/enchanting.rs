@@ -66,9 +66,7 @@ impl EnchantmentCategory {
                     ..
                 }
             ),
-            EnchantmentCategory::Breakable | EnchantmentCategory::Vanishable => {
-                item.durability > 0
-            }
+            EnchantmentCategory::Breakable | EnchantmentCategory::Vanishable => item.durability > 0,
             EnchantmentCategory::Bow => item.name == "bow",
             EnchantmentCategory::Crossbow => item.name == "crossbow",
             EnchantmentCategory::FishingRod => item.name == "fishing_rod",

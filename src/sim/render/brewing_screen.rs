@@ -61,8 +61,17 @@ mod tests {
             bubbles: 29,
         };
         let mut pixels = vec![0u32; 640 * 360];
-        draw(&mut pixels, 640, 360, &screen, &Player::new([0.0; 3]), assets(), false);
-        let at = |x: i32, y: i32| pixels[(97 + y) as usize * 640 + (232 + x) as usize] | 0xFF00_0000;
+        draw(
+            &mut pixels,
+            640,
+            360,
+            &screen,
+            &Player::new([0.0; 3]),
+            assets(),
+            false,
+        );
+        let at =
+            |x: i32, y: i32| pixels[(97 + y) as usize * 640 + (232 + x) as usize] | 0xFF00_0000;
         assert_eq!(at(60 + 8, 45), FUEL);
         assert_eq!(at(60 + 9, 45), GAUGE_EMPTY);
         assert_eq!(at(97 + 4, 16 + 13), ARROW);

@@ -118,7 +118,15 @@ mod tests {
         let empty = {
             let mut pixels = vec![0u32; 640 * 360];
             let screen = Screen::open(ScreenKind::EnchantingTable);
-            draw(&mut pixels, 640, 360, &screen, &Player::new([0.0; 3]), assets(), false);
+            draw(
+                &mut pixels,
+                640,
+                360,
+                &screen,
+                &Player::new([0.0; 3]),
+                assets(),
+                false,
+            );
             pixels
         };
         assert_eq!(at(&empty, 61, 15), EMPTY, "no item: empty buttons");

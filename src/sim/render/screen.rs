@@ -10,10 +10,10 @@
 use image::RgbImage;
 
 use super::assets::{assets, Assets};
-use super::{brewing_screen, enchanting_screen};
 use super::font::{ARROW, BOOK, FLAME, POINTER};
 use super::gui::Gui;
 use super::texture::{mix, rgb};
+use super::{brewing_screen, enchanting_screen};
 use crate::sim::block_entity::furnace::Gauges;
 use crate::sim::inventory::{ItemStack, MAIN_SLOTS};
 use crate::sim::player::Player;

@@ -186,7 +186,10 @@ mod tests {
         let mut game = platform_game();
         put(&mut game.world, FURNACE_AT, "brewing_stand");
         super::super::using::interact_block(&mut game, block("brewing_stand"), FURNACE_AT);
-        assert_eq!(game.stats.get(Event::Custom, "interact_with_brewingstand"), 1);
+        assert_eq!(
+            game.stats.get(Event::Custom, "interact_with_brewingstand"),
+            1
+        );
         let mut water = ItemStack::new(item("potion"), 1);
         water.potion = Some("minecraft:water".into());
         let screen = game.screen.as_mut().unwrap();
@@ -196,12 +199,22 @@ mod tests {
         screen.container[FUEL] = stack("blaze_powder", 1);
         run(&mut game, &keys(&[]), 200);
         let gauges = game.screen.as_ref().unwrap().brewing;
-        assert_eq!((gauges.fuel, gauges.arrow), (18, 13), "201 ticks of 400 left");
+        assert_eq!(
+            (gauges.fuel, gauges.arrow),
+            (18, 13),
+            "201 ticks of 400 left"
+        );
         run(&mut game, &keys(&[Key::Inventory]), 1);
-        assert_eq!(game.player.inventory.count(item("potion")), 0, "kept in the stand");
+        assert_eq!(
+            game.player.inventory.count(item("potion")),
+            0,
+            "kept in the stand"
+        );
         run(&mut game, &keys(&[]), 200);
         super::super::using::interact_block(&mut game, block("brewing_stand"), FURNACE_AT);
-        let bottle = game.screen.as_ref().unwrap().container[BOTTLES[1]].clone().unwrap();
+        let bottle = game.screen.as_ref().unwrap().container[BOTTLES[1]]
+            .clone()
+            .unwrap();
         assert_eq!(bottle.potion.as_deref(), Some("minecraft:awkward"));
         assert_eq!(game.screen.as_ref().unwrap().container[INGREDIENT], None);
     }

@@ -40,7 +40,9 @@ pub fn bookshelves(world: &World, pos: BlockPos) -> u32 {
     let mut count = 0;
     for dz in -1..=1 {
         for dx in -1..=1 {
-            let open = (dx, dz) != (0, 0) && at(dx, 0, dz) == BlockId::AIR && at(dx, 1, dz) == BlockId::AIR;
+            let open = (dx, dz) != (0, 0)
+                && at(dx, 0, dz) == BlockId::AIR
+                && at(dx, 1, dz) == BlockId::AIR;
             if !open {
                 continue;
             }
@@ -148,13 +150,29 @@ mod tests {
         assert_eq!(bookshelves(&game.world, TABLE), 0);
         for dx in -2..=2 {
             for dy in 0..=1 {
-                put(&mut game.world, [TABLE[0] + dx, TABLE[1] + dy, TABLE[2] + 2], "bookshelf");
+                put(
+                    &mut game.world,
+                    [TABLE[0] + dx, TABLE[1] + dy, TABLE[2] + 2],
+                    "bookshelf",
+                );
             }
         }
         assert_eq!(bookshelves(&game.world, TABLE), 10);
-        put(&mut game.world, [TABLE[0], TABLE[1] + 1, TABLE[2] + 1], "torch");
-        assert_eq!(bookshelves(&game.world, TABLE), 8, "a torch between blocks the middle two");
-        put(&mut game.world, [TABLE[0] + 2, TABLE[1], TABLE[2]], "bookshelf");
+        put(
+            &mut game.world,
+            [TABLE[0], TABLE[1] + 1, TABLE[2] + 1],
+            "torch",
+        );
+        assert_eq!(
+            bookshelves(&game.world, TABLE),
+            8,
+            "a torch between blocks the middle two"
+        );
+        put(
+            &mut game.world,
+            [TABLE[0] + 2, TABLE[1], TABLE[2]],
+            "bookshelf",
+        );
         assert_eq!(bookshelves(&game.world, TABLE), 9);
     }
 
@@ -167,8 +185,15 @@ mod tests {
         game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
         game.player.inventory.main[1] = Some(ItemStack::new(item("lapis_lazuli"), 15));
         crate::sim::rules::interact_block(&mut game, block("enchanting_table"), TABLE);
-        assert_eq!(game.stats.get(Event::Custom, "interact_with_enchanting_table"), 1);
-        assert_eq!(game.screen.as_ref().unwrap().kind, ScreenKind::EnchantingTable);
+        assert_eq!(
+            game.stats
+                .get(Event::Custom, "interact_with_enchanting_table"),
+            1
+        );
+        assert_eq!(
+            game.screen.as_ref().unwrap().kind,
+            ScreenKind::EnchantingTable
+        );
         for (from, to) in [
             (Slot::Main(0), Slot::Container(ENCHANT_ITEM)),
             (Slot::Main(1), Slot::Container(ENCHANT_LAPIS)),
@@ -199,7 +224,12 @@ mod tests {
         assert!(sword.enchantments.contains(offer.clue.as_ref().unwrap()));
         assert_eq!(
             sword.enchantments,
-            enchanting::enchantments(&ItemStack::new(item("diamond_sword"), 1), slot, offer.cost, 1234)
+            enchanting::enchantments(
+                &ItemStack::new(item("diamond_sword"), 1),
+                slot,
+                offer.cost,
+                1234
+            )
         );
         assert_eq!(
             screen.container[ENCHANT_LAPIS].as_ref().unwrap().count,
@@ -214,7 +244,11 @@ mod tests {
         run(&mut game, &keys(&[Key::Inventory]), 1);
         assert!(game.screen.is_none());
         let inventory = &game.player.inventory;
-        assert!(inventory.main.iter().flatten().any(|s| !s.enchantments.is_empty()));
+        assert!(inventory
+            .main
+            .iter()
+            .flatten()
+            .any(|s| !s.enchantments.is_empty()));
         assert_eq!(inventory.count(item("lapis_lazuli")), 15 - slot as u32 - 1);
     }
 
@@ -228,15 +262,27 @@ mod tests {
         screen.container[ENCHANT_LAPIS] = Some(ItemStack::new(item("lapis_lazuli"), 1));
         refresh(&mut game);
         choose(&mut game, 2);
-        assert_eq!(game.stats.get(Event::Custom, "enchant_item"), 0, "one lapis, offer 3 needs 3");
+        assert_eq!(
+            game.stats.get(Event::Custom, "enchant_item"),
+            0,
+            "one lapis, offer 3 needs 3"
+        );
         game.player.xp_levels = 0;
         choose(&mut game, 0);
-        assert_eq!(game.stats.get(Event::Custom, "enchant_item"), 0, "no levels");
+        assert_eq!(
+            game.stats.get(Event::Custom, "enchant_item"),
+            0,
+            "no levels"
+        );
         let cost = game.screen.as_ref().unwrap().offers[0].cost;
         game.player.xp_levels = cost;
         choose(&mut game, 0);
         assert_eq!(game.stats.get(Event::Custom, "enchant_item"), 1);
-        assert_eq!(game.player.xp_levels, cost - 1, "the first offer spends one level");
+        assert_eq!(
+            game.player.xp_levels,
+            cost - 1,
+            "the first offer spends one level"
+        );
         choose(&mut game, 7);
     }
 }

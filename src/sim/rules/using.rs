@@ -502,7 +502,11 @@ mod tests {
         put(&mut game.world, [0, FLOOR, 2], "stone");
         run(&mut game, &keys(&[]), 1);
         run(&mut game, &keys(&[Key::Use]), 1);
-        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 1, "no water, no fill");
+        assert_eq!(
+            game.player.inventory.main[0].as_ref().unwrap().count,
+            1,
+            "no water, no fill"
+        );
     }
 
     #[test]

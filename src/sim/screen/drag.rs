@@ -134,12 +134,7 @@ mod tests {
     }
 
     /// Presses `button` on the first slot, holds it over the others, releases.
-    fn drag(
-        screen: &mut Screen,
-        inv: &mut Inventory,
-        button: Button,
-        slots: &[Slot],
-    ) -> Outcome {
+    fn drag(screen: &mut Screen, inv: &mut Inventory, button: Button, slots: &[Slot]) -> Outcome {
         move_to(screen, slots[0]);
         screen.press(inv, button, false);
         for &slot in &slots[1..] {
@@ -162,7 +157,12 @@ mod tests {
         }
         assert_eq!(screen.carried, stack("dirt", 2));
         screen.carried = stack("dirt", 10);
-        drag(&mut screen, &mut inv, Button::Left, &[Slot::Main(9), Slot::Main(10)]);
+        drag(
+            &mut screen,
+            &mut inv,
+            Button::Left,
+            &[Slot::Main(9), Slot::Main(10)],
+        );
         assert_eq!(inv.main[9], stack("dirt", 5));
         assert_eq!(inv.main[10], stack("dirt", 64), "topped up to a full stack");
         assert_eq!(screen.carried, stack("dirt", 1), "what did not fit stays");
@@ -195,7 +195,11 @@ mod tests {
             Slot::Main(9),
         ];
         drag(&mut screen, &mut inv, Button::Left, &slots);
-        assert_eq!(inv.main[9], stack("coal", 8), "one slot taken: a plain click");
+        assert_eq!(
+            inv.main[9],
+            stack("coal", 8),
+            "one slot taken: a plain click"
+        );
         assert_eq!(screen.container[FURNACE_OUTPUT], None);
         assert_eq!(inv.main[10], stack("stone", 1));
     }
@@ -217,6 +221,10 @@ mod tests {
         screen.cursor = [10.0, 10.0];
         screen.press(&mut inv, Button::Right, false);
         let thrown = screen.release(&mut inv).thrown;
-        assert_eq!(thrown, vec![ItemStack::new(item("dirt"), 1)], "off the panel: throws one");
+        assert_eq!(
+            thrown,
+            vec![ItemStack::new(item("dirt"), 1)],
+            "off the panel: throws one"
+        );
     }
 }

@@ -9,13 +9,13 @@ pub const FRAME: (i32, i32) = (640, 360);
 /// Slots are 16×16 item areas on an 18-pixel pitch.
 pub const SLOT_SIZE: i32 = 16;
 const SLOT_PITCH: i32 = 18;
-/// The furnace's slots, in its container.
-pub use crate::sim::block_entity::furnace::{
-    FUEL as FURNACE_FUEL, INPUT as FURNACE_INPUT, OUTPUT as FURNACE_OUTPUT,
-};
 /// The brewing stand's slots, in its container.
 pub use crate::sim::block_entity::brewing::{
     BOTTLES as BREWING_BOTTLES, FUEL as BREWING_FUEL, INGREDIENT as BREWING_INGREDIENT,
+};
+/// The furnace's slots, in its container.
+pub use crate::sim::block_entity::furnace::{
+    FUEL as FURNACE_FUEL, INPUT as FURNACE_INPUT, OUTPUT as FURNACE_OUTPUT,
 };
 /// The enchanting table's slots: the item to enchant and the lapis lazuli.
 pub const ENCHANT_ITEM: usize = 0;
@@ -343,11 +343,21 @@ mod tests {
     fn the_enchanting_table_and_brewing_stand_sit_where_vanilla_draws_them() {
         let table = Layout::of(ScreenKind::EnchantingTable);
         assert_eq!(table.origin(), (232, 97));
-        assert_eq!(table.centre(Slot::Container(ENCHANT_ITEM)), Some((255, 152)));
-        assert_eq!(table.centre(Slot::Container(ENCHANT_LAPIS)), Some((275, 152)));
+        assert_eq!(
+            table.centre(Slot::Container(ENCHANT_ITEM)),
+            Some((255, 152))
+        );
+        assert_eq!(
+            table.centre(Slot::Container(ENCHANT_LAPIS)),
+            Some((275, 152))
+        );
         assert_eq!(table.centre(Slot::Main(9)), Some((248, 189)));
         assert_eq!(table.centre(Slot::Main(0)), Some((248, 247)));
-        assert_eq!(table.offer_at([292.0, 111.0]), Some(0), "(60,14) is the first button's corner");
+        assert_eq!(
+            table.offer_at([292.0, 111.0]),
+            Some(0),
+            "(60,14) is the first button's corner"
+        );
         assert_eq!(table.offer_at([399.9, 129.9]), Some(0));
         assert_eq!(table.offer_at([292.0, 130.0]), Some(1));
         assert_eq!(table.offer_at([399.0, 167.0]), Some(2));

@@ -221,9 +221,7 @@ impl Screen {
                 }
                 _ => true,
             },
-            ScreenKind::EnchantingTable if i == ENCHANT_LAPIS => {
-                stack.item == item("lapis_lazuli")
-            }
+            ScreenKind::EnchantingTable if i == ENCHANT_LAPIS => stack.item == item("lapis_lazuli"),
             ScreenKind::BrewingStand => match i {
                 BREWING_INGREDIENT => brewing::is_ingredient(stack),
                 BREWING_FUEL => stack.item == item("blaze_powder"),

@@ -9,8 +9,8 @@ use super::layout::{
     FURNACE_INPUT, FURNACE_OUTPUT,
 };
 use super::{slot_limit, Outcome, Screen, ScreenKind, Slot};
-use crate::sim::inventory::{Inventory, ItemStack, HOTBAR_SLOTS, MAIN_SLOTS};
 use crate::sim::block_entity::brewing;
+use crate::sim::inventory::{Inventory, ItemStack, HOTBAR_SLOTS, MAIN_SLOTS};
 use crate::sim::registry::{item, registry, ItemKind};
 use crate::sim::rules::crafting::cook;
 
@@ -47,7 +47,9 @@ impl Screen {
         let station_slots = self.station_targets(stack);
         match from {
             Slot::Result => player_slots_reversed(),
-            Slot::Container(i) if chest || station || (cooking.is_some() && i == FURNACE_OUTPUT) => {
+            Slot::Container(i)
+                if chest || station || (cooking.is_some() && i == FURNACE_OUTPUT) =>
+            {
                 player_slots_reversed()
             }
             Slot::Container(_) | Slot::Armor(_) | Slot::Offhand => player_slots(),
@@ -296,7 +298,11 @@ mod tests {
         assert_eq!(stand.container[BREWING_FUEL], stack("blaze_powder", 2));
         assert_eq!(stand.container[BREWING_INGREDIENT], stack("nether_wart", 5));
         assert_eq!(stand.container[BREWING_BOTTLES[0]], stack("potion", 1));
-        assert_eq!(inv.main[9], stack("red_dye", 4), "no slot takes dye: to the main inventory");
+        assert_eq!(
+            inv.main[9],
+            stack("red_dye", 4),
+            "no slot takes dye: to the main inventory"
+        );
     }
 
     #[test]

@@ -12,10 +12,7 @@ use crate::sim::registry::item;
 pub type CheckFn = fn(&Game) -> bool;
 
 /// Task → what must hold in the world when the script is done.
-const CHECKS: &[(&str, CheckFn)] = &[(
-    "brew_potion_of_fire_resistance",
-    holds_fire_resistance,
-)];
+const CHECKS: &[(&str, CheckFn)] = &[("brew_potion_of_fire_resistance", holds_fire_resistance)];
 
 /// The check for a task, if it has one.
 pub fn lookup(task: &str) -> Option<CheckFn> {

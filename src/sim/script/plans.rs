@@ -38,7 +38,10 @@ const PLANS: &[(&str, BuildFn)] = &[
         dig_three_down_and_fill_one_up,
     ),
     ("drop_an_item", drop_an_item),
-    ("enchant_diamond_sword", super::screens::enchant_diamond_sword),
+    (
+        "enchant_diamond_sword",
+        super::screens::enchant_diamond_sword,
+    ),
     ("explore_chest", explore_chest),
     ("find_bedrock", find_bedrock),
     ("find_diamond", find_diamond),

@@ -84,7 +84,13 @@ fn put_back(inventory: &Inventory, carried: &ItemStack) -> Option<Slot> {
     main_slot(inventory, |s| {
         s.stacks_with(carried) && s.count + carried.count <= s.max_stack()
     })
-    .or_else(|| inventory.main.iter().position(Option::is_none).map(Slot::Main))
+    .or_else(|| {
+        inventory
+            .main
+            .iter()
+            .position(Option::is_none)
+            .map(Slot::Main)
+    })
 }
 
 /// Looks at the nearest block of a kind within reach and presses `use`
@@ -189,7 +195,9 @@ impl Enchant {
                 None => self.mouse.close(),
             };
         }
-        let done = main_slot(inventory, |s| s.item == self.target && !s.enchantments.is_empty());
+        let done = main_slot(inventory, |s| {
+            s.item == self.target && !s.enchantments.is_empty()
+        });
         match in_table {
             Some(s) if !wanted(s) => {
                 let out = Slot::Container(ENCHANT_ITEM);
