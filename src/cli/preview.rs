@@ -49,6 +49,8 @@ enum OpenScreen {
     CraftingTable,
     Furnace,
     Chest,
+    EnchantingTable,
+    BrewingStand,
 }
 
 impl OpenScreen {
@@ -58,6 +60,8 @@ impl OpenScreen {
             OpenScreen::CraftingTable => ScreenKind::CraftingTable,
             OpenScreen::Furnace => ScreenKind::Furnace,
             OpenScreen::Chest => ScreenKind::Chest,
+            OpenScreen::EnchantingTable => ScreenKind::EnchantingTable,
+            OpenScreen::BrewingStand => ScreenKind::BrewingStand,
         }
     }
 }

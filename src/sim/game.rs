@@ -3,7 +3,7 @@
 //! random streams.
 //! Rules live in other modules and act on a `&mut Game`.
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::block_entity::BlockEntities;
@@ -35,6 +35,8 @@ pub struct Rngs {
     pub world: ChaCha8Rng,
     /// Experience paid out by furnaces.
     pub experience: ChaCha8Rng,
+    /// The player's enchantment seeds (vanilla's `Player.enchantmentSeed`).
+    pub enchanting: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -49,6 +51,7 @@ impl Rngs {
             mobs: stream(2),
             world: stream(3),
             experience: stream(4),
+            enchanting: stream(5),
         }
     }
 }
@@ -93,17 +96,20 @@ impl Game {
     /// A game whose world has nothing generated yet and whose player floats
     /// at the origin; cheap, for simulators waiting for their first reset.
     pub fn blank(seed: u64) -> Game {
+        let mut rngs = Rngs::new(seed);
+        let mut player = Player::new([0.5, 64.0, 0.5]);
+        player.enchantment_seed = rngs.enchanting.gen();
         Game {
             world: World::new(seed),
             block_entities: BlockEntities::default(),
-            player: Player::new([0.5, 64.0, 0.5]),
+            player,
             entities: Entities::default(),
             stats: Statistics::default(),
             tick: 0,
             day_time: 1000,
             weather: Weather::Clear,
             spawn: [0, 64, 0],
-            rngs: Rngs::new(seed),
+            rngs,
             screen: None,
         }
     }

@@ -4,7 +4,7 @@
 //!
 //! The embedded simulator keeps its parts apart: block/item/entity data
 //! ([`registry`]), world storage and generation ([`world`]), the player and
-//! inventory ([`player`], [`inventory`]), entities ([`entity`]), the rules
+//! inventory ([`player`], [`inventory`]), enchanting ([`enchanting`]), entities ([`entity`]), the rules
 //! of one tick ([`rules`]), container screens and their
 //! clicks ([`screen`]), init commands ([`command`]), statistics
 //! ([`stats`]) and the first-person renderer ([`render`]).
@@ -12,6 +12,7 @@
 pub mod block_entity;
 pub mod command;
 mod embedded;
+pub mod enchanting;
 pub mod entity;
 pub mod game;
 pub mod inventory;

@@ -1,12 +1,14 @@
 //! Block entities: the blocks that hold items, stored by position beside
 //! the world's block ids. A furnace (blast furnace, smoker) keeps its three
 //! slots and its fire ([`furnace`]); a chest (trapped chest, barrel) its 27
-//! slots and, until first opened, the loot table that will fill it.
+//! slots and, until first opened, the loot table that will fill it; a
+//! brewing stand its bottles, ingredient, fuel and brew ([`brewing`]).
 //!
 //! An entity is made the first time its block is opened and removed when
 //! the block is broken or replaced. Entities are kept in an ordered map, so
 //! ticking them goes in position order, the same every run.
 
+pub mod brewing;
 pub mod furnace;
 pub mod loot;
 
@@ -15,6 +17,7 @@ use std::collections::BTreeMap;
 use super::inventory::ItemStack;
 use super::registry::{registry, BlockId, CookingMethod};
 use super::world::BlockPos;
+pub use brewing::BrewingStand;
 pub use furnace::Furnace;
 
 /// Slots in a single chest (3 rows of 9).
@@ -40,6 +43,7 @@ impl Chest {
 pub enum BlockEntity {
     Furnace(Furnace),
     Chest(Chest),
+    BrewingStand(BrewingStand),
 }
 
 impl BlockEntity {
@@ -52,6 +56,7 @@ impl BlockEntity {
             "chest" | "trapped_chest" | "barrel" => {
                 return Some(BlockEntity::Chest(Chest::new(None)))
             }
+            "brewing_stand" => return Some(BlockEntity::BrewingStand(BrewingStand::default())),
             _ => return None,
         };
         Some(BlockEntity::Furnace(Furnace::new(method)))
@@ -62,6 +67,7 @@ impl BlockEntity {
         match (self, BlockEntity::for_block(block)) {
             (BlockEntity::Furnace(a), Some(BlockEntity::Furnace(b))) => a.method == b.method,
             (BlockEntity::Chest(_), Some(BlockEntity::Chest(_))) => true,
+            (BlockEntity::BrewingStand(_), Some(BlockEntity::BrewingStand(_))) => true,
             _ => false,
         }
     }
@@ -70,6 +76,7 @@ impl BlockEntity {
         match self {
             BlockEntity::Furnace(furnace) => &furnace.slots,
             BlockEntity::Chest(chest) => &chest.slots,
+            BlockEntity::BrewingStand(stand) => &stand.slots,
         }
     }
 
@@ -78,6 +85,7 @@ impl BlockEntity {
         match self {
             BlockEntity::Furnace(furnace) => furnace.store(slots),
             BlockEntity::Chest(chest) => chest.slots = slots,
+            BlockEntity::BrewingStand(stand) => stand.slots = slots,
         }
     }
 
@@ -86,6 +94,7 @@ impl BlockEntity {
         let slots = match self {
             BlockEntity::Furnace(furnace) => &mut furnace.slots,
             BlockEntity::Chest(chest) => &mut chest.slots,
+            BlockEntity::BrewingStand(stand) => &mut stand.slots,
         };
         slots.iter_mut().filter_map(Option::take).collect()
     }
@@ -139,7 +148,15 @@ impl BlockEntities {
     pub fn furnaces_mut(&mut self) -> impl Iterator<Item = (BlockPos, &mut Furnace)> {
         self.by_pos.iter_mut().filter_map(|(pos, e)| match e {
             BlockEntity::Furnace(furnace) => Some((*pos, furnace)),
-            BlockEntity::Chest(_) => None,
+            BlockEntity::Chest(_) | BlockEntity::BrewingStand(_) => None,
+        })
+    }
+
+    /// Every brewing stand with its position, in position order.
+    pub fn brewing_stands_mut(&mut self) -> impl Iterator<Item = (BlockPos, &mut BrewingStand)> {
+        self.by_pos.iter_mut().filter_map(|(pos, e)| match e {
+            BlockEntity::BrewingStand(stand) => Some((*pos, stand)),
+            BlockEntity::Furnace(_) | BlockEntity::Chest(_) => None,
         })
     }
 }

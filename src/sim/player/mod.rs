@@ -64,6 +64,8 @@ pub struct Player {
     pub xp_levels: u32,
     /// Experience points towards the next level.
     pub xp_points: u32,
+    /// Seeds the enchanting table's offers; drawn anew after each enchanting.
+    pub enchantment_seed: i32,
     pub effects: Vec<ActiveEffect>,
     pub inventory: Inventory,
     pub breaking: Option<Breaking>,
@@ -124,6 +126,14 @@ impl Player {
         }
     }
 
+    /// Takes levels away (enchanting), keeping the progress towards the
+    /// next level as the same fraction of it.
+    pub fn spend_levels(&mut self, levels: u32) {
+        let before = points_to_next(self.xp_levels);
+        self.xp_levels = self.xp_levels.saturating_sub(levels);
+        self.xp_points = self.xp_points * points_to_next(self.xp_levels) / before;
+    }
+
     /// A fresh player standing at `feet`.
     pub fn new(feet: [f64; 3]) -> Player {
         Player {
@@ -142,6 +152,7 @@ impl Player {
             exhaustion: 0.0,
             xp_levels: 0,
             xp_points: 0,
+            enchantment_seed: 0,
             effects: Vec::new(),
             inventory: Inventory::default(),
             breaking: None,

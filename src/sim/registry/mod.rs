@@ -1,12 +1,15 @@
 //! The block, item, entity and recipe tables of Minecraft 1.16.5, loaded
 //! once from the tab-separated data files beside this module (`blocks.tsv`,
-//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`).
+//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`,
+//! `enchantments.tsv` with `enchantability.tsv`, `brewing.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
 //! here; names are only used at the edges (commands, statistics, rewards).
 
 mod blocks;
+mod brewing;
+mod enchanting;
 mod entities;
 mod fuels;
 mod items;
@@ -15,6 +18,8 @@ mod recipes;
 mod table;
 
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
+pub use brewing::{BrewingMix, MixFrom, MixTo};
+pub use enchanting::{EnchantmentCategory, EnchantmentDef};
 pub use entities::{EntityCategory, EntityDef, EntityTypeId};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
 pub use loot::{LootEntry, LootPool, LootTable, Uniform};
@@ -72,6 +77,11 @@ pub struct Registry {
     /// Furnace burn ticks by item id (0: not fuel).
     fuel_ticks: Vec<u32>,
     loot_tables: Vec<LootTable>,
+    /// Every enchantment, in registry order.
+    pub enchantments: Vec<EnchantmentDef>,
+    /// Enchantability by item id (0: the enchanting table does not take it).
+    enchantability: Vec<u32>,
+    pub brewing_mixes: Vec<BrewingMix>,
     block_index: table::NameIndex,
     item_index: table::NameIndex,
     entity_index: table::NameIndex,
@@ -118,6 +128,17 @@ impl Registry {
         self.loot_tables.iter().find(|t| t.name == name)
     }
 
+    /// An item's enchantability (`getEnchantmentValue`), if an enchanting table takes it.
+    pub fn enchantability(&self, item: ItemId) -> Option<u32> {
+        Some(self.enchantability[item.0 as usize]).filter(|&value| value > 0)
+    }
+
+    /// An enchantment by its bare or `minecraft:`-prefixed id.
+    pub fn enchantment_named(&self, name: &str) -> Option<&EnchantmentDef> {
+        let name = strip_namespace(name);
+        self.enchantments.iter().find(|e| e.name == name)
+    }
+
     /// The item a block drops as itself when picked or broken with silk
     /// touch, if there is one with the same name.
     pub fn item_of_block(&self, block: BlockId) -> Option<ItemId> {
@@ -144,6 +165,13 @@ pub fn registry() -> &'static Registry {
         );
         let fuel_ticks = fuels::parse(include_str!("fuels.tsv"), &item_index, items.len());
         let loot_tables = loot::parse(include_str!("loot_tables.tsv"), &item_index);
+        let enchantments = enchanting::parse_enchantments(include_str!("enchantments.tsv"));
+        let enchantability = enchanting::parse_enchantability(
+            include_str!("enchantability.tsv"),
+            &item_index,
+            items.len(),
+        );
+        let brewing_mixes = brewing::parse(include_str!("brewing.tsv"), &item_index);
         let mut registry = Registry {
             blocks,
             items,
@@ -151,6 +179,9 @@ pub fn registry() -> &'static Registry {
             recipes,
             fuel_ticks,
             loot_tables,
+            enchantments,
+            enchantability,
+            brewing_mixes,
             block_index,
             item_index,
             entity_index,

@@ -70,6 +70,52 @@ pub const POINTER: [&str; 13] = [
     "#www####", "#w#w#...", "##.#w#..", "#...#w#.", "....##..",
 ];
 
+/// Runes of the enchanting table's buttons, 3×5: each enchantment's
+/// hint is written with the runes its letters pick.
+pub const RUNES: [[&str; 5]; 8] = [
+    ["#.#", "###", "#.#", "..#", "..#"],
+    ["###", "#..", "##.", "..#", "###"],
+    [".#.", "#.#", ".#.", "#.#", ".#."],
+    ["#..", "###", "#..", "###", "..#"],
+    ["###", ".#.", ".#.", ".#.", "#.#"],
+    ["#.#", "#.#", ".#.", "#..", "###"],
+    ["..#", ".##", "#.#", ".##", "..#"],
+    ["##.", "..#", "###", "#..", ".##"],
+];
+
+/// The brewing stand's bubbles, 12×29, filled from the bottom: `b` bubble.
+pub const BUBBLES: [&str; 29] = [
+    "....b.......",
+    "...b.b......",
+    "....b....b..",
+    ".........b..",
+    "..b.........",
+    ".b.b....b...",
+    "..b....b.b..",
+    "........b...",
+    "...b........",
+    "..b.b..b....",
+    "...b..b.b...",
+    ".......b....",
+    ".b....b.....",
+    "b.b..b.b....",
+    ".b....b...b.",
+    ".........b.b",
+    "....b.....b.",
+    "...b.b......",
+    "....b..b....",
+    ".......b.b..",
+    ".b.....b.b..",
+    "b.b.....b...",
+    ".b..b.......",
+    "...b.b..b...",
+    "....b..b.b..",
+    "........b...",
+    "..b.b.......",
+    ".b.b.b..b...",
+    "..b.b..b.b..",
+];
+
 /// The recipe-book button's book, 10×12: `g` cover, `y` title, `w` pages.
 pub const BOOK: [&str; 12] = [
     ".#########",
@@ -89,6 +135,36 @@ pub const BOOK: [&str; 12] = [
 /// Letters of the screens' titles, eight rows (the last for descenders),
 /// as wide as each letter is.
 const LETTERS: &[(char, [&str; 8])] = &[
+    (
+        'B',
+        [
+            "####.", "#...#", "#...#", "####.", "#...#", "#...#", "####.", ".....",
+        ],
+    ),
+    (
+        'E',
+        [
+            "#####", "#....", "###..", "#....", "#....", "#....", "#####", ".....",
+        ],
+    ),
+    (
+        'S',
+        [
+            ".####", "#....", "#....", ".###.", "....#", "....#", "####.", ".....",
+        ],
+    ),
+    (
+        'd',
+        [
+            "....#", "....#", ".####", "#...#", "#...#", "#...#", ".####", ".....",
+        ],
+    ),
+    (
+        'w',
+        [
+            ".....", ".....", "#...#", "#...#", "#.#.#", "#.#.#", ".###.", ".....",
+        ],
+    ),
     (
         'C',
         [
@@ -233,6 +309,8 @@ mod tests {
         assert!(FLAME.iter().all(|r| r.len() == 14));
         assert!(POINTER.iter().all(|r| r.len() == 8));
         assert!(BOOK.iter().all(|r| r.len() == 10));
+        assert!(BUBBLES.iter().all(|r| r.len() == 12));
+        assert!(RUNES.iter().flatten().all(|r| r.len() == 3));
         assert_eq!(cells(&DIGITS[1]).count(), 8);
         for (letter, rows) in LETTERS {
             assert!(rows.iter().all(|r| r.len() == rows[0].len()), "{letter}");

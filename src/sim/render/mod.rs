@@ -13,9 +13,11 @@ mod area;
 mod assets;
 mod band;
 mod boat;
+mod brewing_screen;
 mod cache;
 mod camera;
 mod cube;
+mod enchanting_screen;
 mod entities;
 mod font;
 mod gui;
@@ -129,13 +131,12 @@ impl Renderer {
         hud::effects(&mut self.colour, width, height, game, &env);
         hud::draw(&mut self.colour, width, height, game, assets);
         if let Some(open) = &game.screen {
-            let inventory = &game.player.inventory;
             screen::draw(
                 &mut self.colour,
                 width,
                 height,
                 open,
-                inventory,
+                &game.player,
                 assets,
                 true,
             );

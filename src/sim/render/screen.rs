@@ -2,9 +2,10 @@
 //! them out at 640×360 (GUI scale 1) and stretched to other frame sizes:
 //! the grey panel, slot wells, titles, the crafting arrow (filled as a
 //! furnace cooks), a furnace's flame (burning down with its fuel), the
-//! recipe-book button, item icons with counts, the hovered slot's
-//! highlight, the carried stack and the mouse pointer. Textures are drawn
-//! in code.
+//! enchanting table's offers ([`super::enchanting_screen`]) and the
+//! brewing stand's gauges ([`super::brewing_screen`]), the recipe-book
+//! button, item icons with counts, the hovered slot's highlight, the
+//! carried stack and the mouse pointer. Textures are drawn in code.
 
 use image::RgbImage;
 
@@ -12,8 +13,10 @@ use super::assets::{assets, Assets};
 use super::font::{ARROW, BOOK, FLAME, POINTER};
 use super::gui::Gui;
 use super::texture::{mix, rgb};
+use super::{brewing_screen, enchanting_screen};
 use crate::sim::block_entity::furnace::Gauges;
-use crate::sim::inventory::{Inventory, ItemStack, MAIN_SLOTS};
+use crate::sim::inventory::{ItemStack, MAIN_SLOTS};
+use crate::sim::player::Player;
 use crate::sim::screen::layout::{Layout, FRAME, SLOT_SIZE};
 use crate::sim::screen::{Screen, ScreenKind, Slot};
 
@@ -33,17 +36,18 @@ const DIM_BOTTOM: f32 = 0.82;
 /// The result slot's well is larger than the others by this much on each side.
 const RESULT_MARGIN: f32 = 4.0;
 
-/// Draws an open screen over the frame's pixels (`0x00RRGGBB`), with the
-/// mouse pointer if `pointer`.
+/// Draws an open screen of `player`'s over the frame's pixels
+/// (`0x00RRGGBB`), with the mouse pointer if `pointer`.
 pub fn draw(
     pixels: &mut [u32],
     width: usize,
     height: usize,
     screen: &Screen,
-    inventory: &Inventory,
+    player: &Player,
     assets: &Assets,
     pointer: bool,
 ) {
+    let inventory = &player.inventory;
     darken(pixels, width, height);
     let scale = [
         width as f32 / FRAME.0 as f32,
@@ -53,6 +57,13 @@ pub fn draw(
     let layout = screen.layout();
     background(&mut gui, layout);
     furnace_gauges(&mut gui, layout, screen.gauges);
+    match screen.kind {
+        ScreenKind::EnchantingTable => {
+            enchanting_screen::draw_offers(&mut gui, layout, screen, player.xp_levels, pointer)
+        }
+        ScreenKind::BrewingStand => brewing_screen::draw_gauges(&mut gui, layout, screen.brewing),
+        _ => {}
+    }
     let hovered = if pointer { screen.hovered() } else { None };
     for (slot, (x, y)) in layout.slots() {
         let (x, y) = (x as f32, y as f32);
@@ -93,10 +104,8 @@ pub fn draw_crafting_table_screen(
     let mut screen = Screen::open(ScreenKind::CraftingTable);
     screen.container = grid.to_vec();
     screen.result = result.cloned();
-    let player = Inventory {
-        main: inventory.clone(),
-        ..Inventory::default()
-    };
+    let mut player = Player::new([0.0; 3]);
+    player.inventory.main = inventory.clone();
     let (w, h) = (width as usize, height as usize);
     let mut pixels = vec![DIM & 0x00FF_FFFF; w * h];
     draw(&mut pixels, w, h, &screen, &player, assets(), false);
@@ -220,7 +229,7 @@ mod tests {
     fn the_crafting_table_screen_shows_its_panel_wells_and_items() {
         let mut grid: [Option<ItemStack>; 9] = Default::default();
         grid[0] = Some(ItemStack::new(item("oak_planks"), 1));
-        let inventory = Inventory::default().main;
+        let inventory = crate::sim::inventory::Inventory::default().main;
         let empty = draw_crafting_table_screen(&Default::default(), None, &inventory, 640, 360);
         let stick = ItemStack::new(item("stick"), 4);
         let frame = draw_crafting_table_screen(&grid, Some(&stick), &inventory, 640, 360);
@@ -260,8 +269,8 @@ mod tests {
             let mut screen = Screen::open(ScreenKind::Furnace);
             screen.gauges = gauges;
             let mut pixels = vec![0u32; 640 * 360];
-            let inventory = Inventory::default();
-            draw(&mut pixels, 640, 360, &screen, &inventory, assets(), false);
+            let player = Player::new([0.0; 3]);
+            draw(&mut pixels, 640, 360, &screen, &player, assets(), false);
             pixels
         };
         let cold = render(Gauges::default());
@@ -296,7 +305,7 @@ mod tests {
             640,
             360,
             &screen,
-            &Inventory::default(),
+            &Player::new([0.0; 3]),
             assets(),
             true,
         );

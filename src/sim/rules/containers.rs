@@ -1,9 +1,9 @@
 //! Blocks that keep items, in the tick: opening one shows its block
 //! entity's slots in the screen (a chest with a loot table is filled
 //! first), clicks are stored back into the block at
-//! once, furnaces cook every tick whether or not their screen is open,
-//! taking a furnace's output pays its experience, and breaking the block
-//! drops what it held.
+//! once, furnaces cook and brewing stands brew every tick whether or not
+//! their screen is open, taking a furnace's output pays its experience,
+//! and breaking the block drops what it held.
 
 use rand::Rng;
 
@@ -48,11 +48,20 @@ pub fn store(game: &mut Game) {
     entity.store(screen.container.clone());
 }
 
-/// Every furnace cooks one tick; the open screen shows the result.
+/// Every furnace cooks and every brewing stand brews one tick; the open
+/// screen shows the result.
 pub fn tick(game: &mut Game) {
     store(game);
     for (_, furnace) in game.block_entities.furnaces_mut() {
         furnace.tick();
+    }
+    let left_over: Vec<_> = game
+        .block_entities
+        .brewing_stands_mut()
+        .filter_map(|(pos, stand)| Some((pos, stand.tick()?)))
+        .collect();
+    for (pos, stack) in left_over {
+        items::spawn_block_drop(game, pos, stack);
     }
     refresh_screen(game);
 }
@@ -66,8 +75,10 @@ fn refresh_screen(game: &mut Game) {
         return;
     };
     screen.container.clone_from_slice(entity.slots());
-    if let BlockEntity::Furnace(furnace) = entity {
-        screen.gauges = furnace.gauges();
+    match entity {
+        BlockEntity::Furnace(furnace) => screen.gauges = furnace.gauges(),
+        BlockEntity::BrewingStand(stand) => screen.brewing = stand.gauges(),
+        BlockEntity::Chest(_) => {}
     }
 }
 
@@ -167,6 +178,45 @@ mod tests {
         let screen = game.screen.as_ref().unwrap();
         assert_eq!(screen.container[FURNACE_OUTPUT], stack("cooked_beef", 1));
         assert_eq!(screen.gauges.arrow, 0);
+    }
+
+    #[test]
+    fn a_brewing_stand_brews_while_closed_and_its_screen_shows_the_brew() {
+        use crate::sim::block_entity::brewing::{BOTTLES, FUEL, INGREDIENT};
+        let mut game = platform_game();
+        put(&mut game.world, FURNACE_AT, "brewing_stand");
+        super::super::using::interact_block(&mut game, block("brewing_stand"), FURNACE_AT);
+        assert_eq!(
+            game.stats.get(Event::Custom, "interact_with_brewingstand"),
+            1
+        );
+        let mut water = ItemStack::new(item("potion"), 1);
+        water.potion = Some("minecraft:water".into());
+        let screen = game.screen.as_mut().unwrap();
+        assert_eq!(screen.kind, ScreenKind::BrewingStand);
+        screen.container[BOTTLES[1]] = Some(water);
+        screen.container[INGREDIENT] = stack("nether_wart", 1);
+        screen.container[FUEL] = stack("blaze_powder", 1);
+        run(&mut game, &keys(&[]), 200);
+        let gauges = game.screen.as_ref().unwrap().brewing;
+        assert_eq!(
+            (gauges.fuel, gauges.arrow),
+            (18, 13),
+            "201 ticks of 400 left"
+        );
+        run(&mut game, &keys(&[Key::Inventory]), 1);
+        assert_eq!(
+            game.player.inventory.count(item("potion")),
+            0,
+            "kept in the stand"
+        );
+        run(&mut game, &keys(&[]), 200);
+        super::super::using::interact_block(&mut game, block("brewing_stand"), FURNACE_AT);
+        let bottle = game.screen.as_ref().unwrap().container[BOTTLES[1]]
+            .clone()
+            .unwrap();
+        assert_eq!(bottle.potion.as_deref(), Some("minecraft:awkward"));
+        assert_eq!(game.screen.as_ref().unwrap().container[INGREDIENT], None);
     }
 
     #[test]

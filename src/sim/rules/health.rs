@@ -247,6 +247,7 @@ pub fn tick_dead(game: &mut Game) {
         fresh.pos = feet;
     }
     fresh.inventory = inventory;
+    fresh.enchantment_seed = game.player.enchantment_seed;
     game.player = fresh;
 }
 

@@ -23,6 +23,7 @@ mod collision;
 pub mod combat;
 mod containers;
 pub mod crafting;
+mod enchanting;
 mod entities;
 mod falling;
 mod flow;

@@ -1,25 +1,46 @@
 //! Screens in the tick. The inventory key opens the inventory screen, or
-//! closes whatever screen is open; `use` on a crafting table, furnace or
-//! chest opens its screen (`using::interact_block`). While a screen is
-//! open the camera moves the mouse cursor, attack and use are left and
-//! right clicks on their press edges (sneak held: quick move), the drop
-//! and hotbar keys act on the slot under the cursor, and movement keys do
-//! nothing; the world keeps ticking. Closing puts a crafting grid's items
-//! back into the inventory (a block's stay in the block, `containers`) and
-//! drops the cursor stack, as 1.16.5 does.
+//! closes whatever screen is open; `use` on a crafting table, furnace,
+//! chest, brewing stand or enchanting table opens its screen
+//! (`using::interact_block`). While a screen is open the camera moves the
+//! mouse cursor, attack and use are the left and right mouse buttons
+//! (pressed, held and released as the screen's drag rules want; sneak
+//! held: quick move), the drop and hotbar keys act on the slot under the
+//! cursor, and movement keys do nothing; the world keeps ticking. Closing
+//! puts a crafting grid's or enchanting table's items back into the
+//! inventory (a block's stay in the block, `containers`) and drops the
+//! cursor stack, as 1.16.5 does.
 
 use super::containers;
+use super::enchanting;
 use super::input::Presses;
 use super::items;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
+use crate::sim::registry::BlockId;
 use crate::sim::screen::{Button, Click, Outcome, Screen, ScreenKind};
+use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
 /// Opens a screen in place of any open one.
 pub fn open(game: &mut Game, kind: ScreenKind) {
     close(game);
     game.screen = Some(Screen::open(kind));
+}
+
+/// Opens the screen of the block `id` at `pos`.
+pub fn open_block(game: &mut Game, kind: ScreenKind, pos: BlockPos, id: BlockId) {
+    match kind {
+        ScreenKind::EnchantingTable => enchanting::open(game, pos),
+        _ => containers::open(game, kind, pos, id),
+    }
+}
+
+/// The key that is a mouse button while a screen is open.
+fn key_of(button: Button) -> Key {
+    match button {
+        Button::Left => Key::Attack,
+        Button::Right => Key::Use,
+    }
 }
 
 /// Closes the open screen: its items go back into the inventory, what does
@@ -52,29 +73,47 @@ pub fn tick(game: &mut Game, action: &Action, presses: &Presses) -> bool {
     };
     screen.move_cursor(action.camera);
     let sneak = action.is_pressed(Key::Sneak);
-    let mouse = |button| Click::Mouse { button, sneak };
-    let clicks = [
-        presses.attack.then(|| mouse(Button::Left)),
-        presses.use_item.then(|| mouse(Button::Right)),
+    let inventory = &mut game.player.inventory;
+    let mut outcomes = Vec::new();
+    if let Some(button) = screen.drag.as_ref().map(|d| d.button) {
+        if action.is_pressed(key_of(button)) {
+            screen.hold(inventory);
+        } else {
+            outcomes.push(screen.release(inventory));
+        }
+    }
+    for (pressed, button) in [
+        (presses.attack, Button::Left),
+        (presses.use_item, Button::Right),
+    ] {
+        if pressed {
+            outcomes.push(screen.press(inventory, button, sneak));
+        }
+    }
+    let keys = [
         presses.drop.then_some(Click::Drop),
         presses.hotbar.map(Click::Hotbar),
     ];
-    let outcomes: Vec<Outcome> = clicks
-        .into_iter()
-        .flatten()
-        .map(|click| screen.click(&mut game.player.inventory, click))
-        .collect();
+    outcomes.extend(
+        keys.into_iter()
+            .flatten()
+            .map(|click| screen.click(inventory, click)),
+    );
     game.screen = Some(screen);
     containers::store(game);
+    enchanting::refresh(game);
     for outcome in outcomes {
         apply(game, outcome);
     }
     true
 }
 
-/// What a click sent out of the screen: statistics, experience and items
-/// on the ground.
+/// What a click sent out of the screen: statistics, experience, items
+/// on the ground, an enchanting offer taken.
 fn apply(game: &mut Game, outcome: Outcome) {
+    if let Some(offer) = outcome.offer {
+        enchanting::choose(game, offer);
+    }
     if let Some(stack) = &outcome.smelted {
         containers::pay_experience(game);
         game.stats
@@ -199,6 +238,12 @@ mod tests {
         throw.camera[1] -= 200.0 * 0.15;
         run(&mut game, &throw, 1);
         run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(
+            game.stats.get(Event::Drop, "oak_planks"),
+            0,
+            "with a stack on the cursor the button acts when it comes up"
+        );
+        run(&mut game, &keys(&[]), 1);
         assert_eq!(
             game.stats.get(Event::Drop, "oak_planks"),
             1,

@@ -59,7 +59,11 @@ const OPENABLE: &[(&str, &str, Option<ScreenKind>)] = &[
     ),
     ("smoker", "interact_with_smoker", Some(ScreenKind::Smoker)),
     ("anvil", "interact_with_anvil", None),
-    ("brewing_stand", "interact_with_brewingstand", None),
+    (
+        "brewing_stand",
+        "interact_with_brewingstand",
+        Some(ScreenKind::BrewingStand),
+    ),
     ("beacon", "interact_with_beacon", None),
     ("cartography_table", "interact_with_cartography_table", None),
     ("grindstone", "interact_with_grindstone", None),
@@ -70,7 +74,11 @@ const OPENABLE: &[(&str, &str, Option<ScreenKind>)] = &[
     ("dispenser", "inspect_dispenser", None),
     ("dropper", "inspect_dropper", None),
     ("hopper", "inspect_hopper", None),
-    ("enchanting_table", "interact_with_enchanting_table", None),
+    (
+        "enchanting_table",
+        "interact_with_enchanting_table",
+        Some(ScreenKind::EnchantingTable),
+    ),
 ];
 
 /// Tools that turn the block they are used on into another.
@@ -112,7 +120,7 @@ pub fn interact_block(game: &mut Game, id: BlockId, pos: BlockPos) -> bool {
     };
     game.stats.add(Event::Custom, stat, 1);
     if let Some(kind) = screen {
-        super::containers::open(game, *kind, pos, id);
+        super::screens::open_block(game, *kind, pos, id);
     }
     true
 }
@@ -299,6 +307,23 @@ fn use_bucket(game: &mut Game, hand: Hand, content: Option<BlockId>) -> bool {
     }
 }
 
+/// A glass bottle used looking at water fills with it: a water bottle
+/// (`BottleItem.use`; the water stays).
+fn fill_bottle(game: &mut Game, hand: Hand) -> bool {
+    let (eye, dir) = (game.player.eye(), game.player.look_dir());
+    let hit = raycast::cast(&game.world, eye, dir, raycast::REACH, |b| {
+        raycast::selectable(b) || fluids::Fluid::of(b).is_some()
+    });
+    if !hit.is_some_and(|hit| fluids::Fluid::of(hit.block) == Some(fluids::Fluid::Water)) {
+        return false;
+    }
+    game.stats.add(Event::UseItem, "glass_bottle", 1);
+    let mut water = ItemStack::new(item("potion"), 1);
+    water.potion = Some("minecraft:water".to_string());
+    fill_hand(game, hand, water);
+    true
+}
+
 /// Swaps one item of the hand's stack for `result` (`createFilledResult`).
 fn fill_hand(game: &mut Game, hand: Hand, result: ItemStack) {
     let slot = hand.slot_mut(&mut game.player.inventory);
@@ -320,6 +345,7 @@ fn use_item(game: &mut Game, hand: Hand) -> bool {
         ItemKind::Throwable => throw(game, hand, stack.item),
         ItemKind::Bucket(content) => use_bucket(game, hand, content),
         _ if boats::is_boat_item(stack.item) => boats::place(game, hand, stack.item),
+        _ if stack.item == item("glass_bottle") => fill_bottle(game, hand),
         _ => false,
     }
 }
@@ -460,6 +486,31 @@ mod tests {
             item("bucket")
         );
         assert_eq!(game.stats.get(Event::UseItem, "water_bucket"), 1);
+    }
+
+    #[test]
+    fn a_glass_bottle_fills_with_water_and_the_water_stays() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR, 2], "water");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("glass_bottle"), 2));
+        game.player.pitch = 45.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR, 2]), block("water"));
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 1);
+        let water = game.player.inventory.main[1].as_ref().unwrap();
+        assert_eq!(
+            (water.item, water.potion.as_deref()),
+            (item("potion"), Some("minecraft:water"))
+        );
+        assert_eq!(game.stats.get(Event::UseItem, "glass_bottle"), 1);
+        put(&mut game.world, [0, FLOOR, 2], "stone");
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(
+            game.player.inventory.main[0].as_ref().unwrap().count,
+            1,
+            "no water, no fill"
+        );
     }
 
     #[test]

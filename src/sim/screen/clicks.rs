@@ -37,6 +37,9 @@ pub struct Outcome {
     /// Taken out of a furnace's output (counted as `craft_item`; pays the
     /// furnace's experience).
     pub smelted: Option<ItemStack>,
+    /// The enchanting table's offer button pressed (0..3), for the world
+    /// to check the price and enchant.
+    pub offer: Option<usize>,
 }
 
 impl Button {
@@ -60,9 +63,23 @@ impl Button {
 impl Screen {
     /// Applies a click at the cursor; the crafting result follows the grid.
     pub fn click(&mut self, inventory: &mut Inventory, click: Click) -> Outcome {
+        self.click_on(self.hovered(), inventory, click)
+    }
+
+    /// Applies a click on `hovered` (the slot under the cursor, or the one
+    /// a drag ended on).
+    pub(super) fn click_on(
+        &mut self,
+        hovered: Option<Slot>,
+        inventory: &mut Inventory,
+        click: Click,
+    ) -> Outcome {
         let mut outcome = Outcome::default();
         let output_before = self.furnace_output().cloned();
-        match (click, self.hovered()) {
+        match (click, hovered) {
+            (Click::Mouse { .. }, None) if self.layout().offer_at(self.cursor).is_some() => {
+                outcome.offer = self.layout().offer_at(self.cursor);
+            }
             (Click::Mouse { button, .. }, None) if self.layout().is_outside(self.cursor) => {
                 let count = button.place_amount(u8::MAX);
                 outcome.thrown.extend(split_off(&mut self.carried, count));
@@ -104,6 +121,7 @@ impl Screen {
 
     /// A plain click on a slot that is not the result.
     fn pick_or_place(&mut self, slot: Slot, button: Button, inventory: &mut Inventory) {
+        let kind = self.kind;
         let mut carried = self.carried.take();
         let accepts = carried.as_ref().is_some_and(|c| self.accepts(slot, c));
         let target = self.slot_mut(inventory, slot);
@@ -114,16 +132,16 @@ impl Screen {
                 carried = split_off(target, count);
             }
             (None, Some(c)) if accepts => {
-                let count = button.place_amount(c.count).min(slot_limit(slot, c));
+                let count = button.place_amount(c.count).min(slot_limit(kind, slot, c));
                 *target = split_off(&mut carried, count);
             }
             (Some(held), Some(c)) if accepts && held.stacks_with(c) => {
-                let room = slot_limit(slot, c).saturating_sub(held.count);
+                let room = slot_limit(kind, slot, c).saturating_sub(held.count);
                 let count = button.place_amount(c.count).min(room);
                 held.count += count;
                 split_off(&mut carried, count);
             }
-            (Some(_), Some(c)) if accepts && c.count <= slot_limit(slot, c) => {
+            (Some(_), Some(c)) if accepts && c.count <= slot_limit(kind, slot, c) => {
                 std::mem::swap(target, &mut carried);
             }
             // A slot that takes nothing (the furnace's output): take it all if it fits.

@@ -9,10 +9,20 @@ pub const FRAME: (i32, i32) = (640, 360);
 /// Slots are 16×16 item areas on an 18-pixel pitch.
 pub const SLOT_SIZE: i32 = 16;
 const SLOT_PITCH: i32 = 18;
+/// The brewing stand's slots, in its container.
+pub use crate::sim::block_entity::brewing::{
+    BOTTLES as BREWING_BOTTLES, FUEL as BREWING_FUEL, INGREDIENT as BREWING_INGREDIENT,
+};
 /// The furnace's slots, in its container.
 pub use crate::sim::block_entity::furnace::{
     FUEL as FURNACE_FUEL, INPUT as FURNACE_INPUT, OUTPUT as FURNACE_OUTPUT,
 };
+/// The enchanting table's slots: the item to enchant and the lapis lazuli.
+pub const ENCHANT_ITEM: usize = 0;
+pub const ENCHANT_LAPIS: usize = 1;
+/// The enchanting table's three offer buttons inside the background, and their size.
+pub const OFFER_BUTTONS: [(i32, i32); 3] = [(60, 14), (60, 33), (60, 52)];
+pub const OFFER_SIZE: (i32, i32) = (108, 19);
 
 /// A grid of consecutive slots: `first`, then `first + 1`, … left to right,
 /// then down, with its top-left item area at `at` inside the background.
@@ -102,6 +112,28 @@ const LARGE_CHEST_RUNS: [SlotRun; 3] = {
     [run(Slot::Container(0), 54, 9, (8, 18)), main, hotbar]
 };
 
+const ENCHANTING_RUNS: [SlotRun; 4] = {
+    let [main, hotbar] = player_slots!(84);
+    [
+        run(Slot::Container(ENCHANT_ITEM), 1, 1, (15, 47)),
+        run(Slot::Container(ENCHANT_LAPIS), 1, 1, (35, 47)),
+        main,
+        hotbar,
+    ]
+};
+const BREWING_RUNS: [SlotRun; 7] = {
+    let [main, hotbar] = player_slots!(84);
+    [
+        run(Slot::Container(BREWING_BOTTLES[0]), 1, 1, (56, 51)),
+        run(Slot::Container(BREWING_BOTTLES[1]), 1, 1, (79, 58)),
+        run(Slot::Container(BREWING_BOTTLES[2]), 1, 1, (102, 51)),
+        run(Slot::Container(BREWING_INGREDIENT), 1, 1, (79, 17)),
+        run(Slot::Container(BREWING_FUEL), 1, 1, (17, 17)),
+        main,
+        hotbar,
+    ]
+};
+
 /// A furnace, blast furnace or smoker: the same panel with its own title,
 /// centred above the slots.
 const fn furnace_layout(kind: ScreenKind, title: &'static str, title_x: i32) -> Layout {
@@ -120,7 +152,7 @@ const fn furnace_layout(kind: ScreenKind, title: &'static str, title_x: i32) -> 
 }
 
 /// Every screen's layout, in `ScreenKind` order.
-pub const LAYOUTS: [Layout; 7] = [
+pub const LAYOUTS: [Layout; 9] = [
     Layout {
         kind: ScreenKind::Inventory,
         size: (176, 166),
@@ -167,6 +199,30 @@ pub const LAYOUTS: [Layout; 7] = [
         title_at: (8, 6),
         inventory_label_at: Some((8, 128)),
         runs: &LARGE_CHEST_RUNS,
+        crafting_grid: None,
+        recipe_button_at: None,
+        arrow_at: None,
+        flame_at: None,
+    },
+    Layout {
+        kind: ScreenKind::EnchantingTable,
+        size: (176, 166),
+        title: "Enchant",
+        title_at: (12, 5),
+        inventory_label_at: Some((8, 72)),
+        runs: &ENCHANTING_RUNS,
+        crafting_grid: None,
+        recipe_button_at: None,
+        arrow_at: None,
+        flame_at: None,
+    },
+    Layout {
+        kind: ScreenKind::BrewingStand,
+        size: (176, 166),
+        title: "Brewing Stand",
+        title_at: (53, 6),
+        inventory_label_at: Some((8, 72)),
+        runs: &BREWING_RUNS,
         crafting_grid: None,
         recipe_button_at: None,
         arrow_at: None,
@@ -220,6 +276,19 @@ impl Layout {
             .map(|(slot, _)| slot)
     }
 
+    /// The enchanting table's offer button under the cursor (0..3), on its screen.
+    pub fn offer_at(&self, cursor: [f32; 2]) -> Option<usize> {
+        if self.kind != ScreenKind::EnchantingTable {
+            return None;
+        }
+        let (left, top) = self.origin();
+        let [x, y] = cursor;
+        OFFER_BUTTONS.iter().position(|&(bx, by)| {
+            let (bx, by) = ((left + bx) as f32, (top + by) as f32);
+            x >= bx && y >= by && x < bx + OFFER_SIZE.0 as f32 && y < by + OFFER_SIZE.1 as f32
+        })
+    }
+
     /// Whether the cursor is off the background (`hasClickedOutside`).
     pub fn is_outside(&self, cursor: [f32; 2]) -> bool {
         let (left, top) = self.origin();
@@ -268,6 +337,42 @@ mod tests {
             furnace.centre(Slot::Container(2)),
             Some((232 + 124, 97 + 43))
         );
+    }
+
+    #[test]
+    fn the_enchanting_table_and_brewing_stand_sit_where_vanilla_draws_them() {
+        let table = Layout::of(ScreenKind::EnchantingTable);
+        assert_eq!(table.origin(), (232, 97));
+        assert_eq!(
+            table.centre(Slot::Container(ENCHANT_ITEM)),
+            Some((255, 152))
+        );
+        assert_eq!(
+            table.centre(Slot::Container(ENCHANT_LAPIS)),
+            Some((275, 152))
+        );
+        assert_eq!(table.centre(Slot::Main(9)), Some((248, 189)));
+        assert_eq!(table.centre(Slot::Main(0)), Some((248, 247)));
+        assert_eq!(
+            table.offer_at([292.0, 111.0]),
+            Some(0),
+            "(60,14) is the first button's corner"
+        );
+        assert_eq!(table.offer_at([399.9, 129.9]), Some(0));
+        assert_eq!(table.offer_at([292.0, 130.0]), Some(1));
+        assert_eq!(table.offer_at([399.0, 167.0]), Some(2));
+        assert_eq!(table.offer_at([400.0, 120.0]), None);
+        assert_eq!(table.offer_at([291.0, 120.0]), None);
+        assert_eq!(Layout::of(ScreenKind::Chest).offer_at([300.0, 120.0]), None);
+        let stand = Layout::of(ScreenKind::BrewingStand);
+        assert_eq!(stand.origin(), (232, 97));
+        let centre = |i| stand.centre(Slot::Container(i));
+        assert_eq!(centre(BREWING_BOTTLES[0]), Some((232 + 64, 97 + 59)));
+        assert_eq!(centre(BREWING_BOTTLES[1]), Some((232 + 87, 97 + 66)));
+        assert_eq!(centre(BREWING_BOTTLES[2]), Some((232 + 110, 97 + 59)));
+        assert_eq!(centre(BREWING_INGREDIENT), Some((232 + 87, 97 + 25)));
+        assert_eq!(centre(BREWING_FUEL), Some((232 + 25, 97 + 25)));
+        assert_eq!(stand.centre(Slot::Main(0)), Some((248, 247)));
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! Container screens (issue 15, part 2): which screen is open, the mouse
 //! cursor in 640×360 frame pixels, the stack the cursor carries, the
-//! screen's own slots (crafting grid, furnace slots, chest contents) and
-//! the crafting result, and for a block's screen (furnace, chest) which
-//! block's slots it shows and the furnace's flame and arrow; where vanilla 1.16.5 draws each slot
-//! ([`layout`]); and the click rules that move items between slots
-//! ([`clicks`], [`quick_move`], [`crafting_grid`]).
+//! screen's own slots (crafting grid, furnace, brewing stand and
+//! enchanting table slots, chest contents) and the crafting result, and
+//! for a block's screen (furnace, chest, brewing stand) which block's
+//! slots it shows and its gauges; the enchanting table's offers; where
+//! vanilla 1.16.5 draws each slot ([`layout`]); and the click rules that
+//! move items between slots ([`clicks`], [`drag`], [`quick_move`],
+//! [`crafting_grid`]).
 //!
 //! This module knows nothing of the world: the tick wiring (keys, camera,
 //! opening, closing, dropping on the ground, statistics) is
@@ -12,22 +14,32 @@
 
 mod clicks;
 mod crafting_grid;
+mod drag;
 pub mod layout;
 mod quick_move;
 
 pub use clicks::{Button, Click, Outcome};
+pub use drag::Drag;
 pub use layout::Layout;
 
+use crate::sim::block_entity::brewing::{self, BrewGauges};
 use crate::sim::block_entity::furnace::Gauges;
+use crate::sim::enchanting::{Offer, OFFERS};
 use crate::sim::inventory::{Inventory, ItemStack};
 use crate::sim::registry::{item, registry, CookingMethod, ItemKind};
 use crate::sim::world::BlockPos;
-use layout::{FURNACE_FUEL, FURNACE_OUTPUT};
+use layout::{
+    BREWING_FUEL, BREWING_INGREDIENT, ENCHANT_ITEM, ENCHANT_LAPIS, FURNACE_FUEL, FURNACE_OUTPUT,
+};
 
-/// How many of a stack a slot holds: one in armor slots, else a full stack.
-fn slot_limit(slot: Slot, stack: &ItemStack) -> u8 {
-    match slot {
-        Slot::Armor(_) => 1,
+/// How many of a stack a slot of a `kind` screen holds: one in armor
+/// slots, the enchanting table's item slot and the brewing stand's
+/// bottle slots, else a full stack.
+fn slot_limit(kind: ScreenKind, slot: Slot, stack: &ItemStack) -> u8 {
+    match (kind, slot) {
+        (_, Slot::Armor(_)) => 1,
+        (ScreenKind::EnchantingTable, Slot::Container(ENCHANT_ITEM)) => 1,
+        (ScreenKind::BrewingStand, Slot::Container(i)) if i < BREWING_INGREDIENT => 1,
         _ => stack.max_stack(),
     }
 }
@@ -45,6 +57,8 @@ pub enum ScreenKind {
     Chest,
     /// A double chest, 6 rows.
     LargeChest,
+    EnchantingTable,
+    BrewingStand,
 }
 
 impl ScreenKind {
@@ -102,6 +116,14 @@ pub struct Screen {
     pub block: Option<BlockPos>,
     /// A furnace's flame and arrow.
     pub gauges: Gauges,
+    /// A brewing stand's fuel, arrow and bubbles.
+    pub brewing: BrewGauges,
+    /// The bookshelves an enchanting table counts (its enchanting power).
+    pub bookshelves: u32,
+    /// An enchanting table's offers for the item in it.
+    pub offers: [Offer; OFFERS],
+    /// A mouse button held down with a stack on the cursor.
+    pub drag: Option<Drag>,
 }
 
 /// Pixels the cursor moves per degree of camera turn (MineRL's scaler, 360/2400).
@@ -124,6 +146,10 @@ impl Screen {
             result: None,
             block: None,
             gauges: Gauges::default(),
+            brewing: BrewGauges::default(),
+            bookshelves: 0,
+            offers: Default::default(),
+            drag: None,
         }
     }
 
@@ -174,22 +200,34 @@ impl Screen {
 
     /// Whether a stack may be put into a slot (`Slot.mayPlace`): never the
     /// result or the furnace's output, armor only in its own slot, only
-    /// fuel (or a bucket) in the furnace's fuel slot.
+    /// fuel (or a bucket) in the furnace's fuel slot, only lapis in the
+    /// enchanting table's lapis slot, only bottles, ingredients and blaze
+    /// powder in the brewing stand's.
     fn accepts(&self, slot: Slot, stack: &ItemStack) -> bool {
-        match slot {
-            Slot::Result => false,
-            Slot::Armor(i) => {
-                matches!(registry().item(stack.item).kind, ItemKind::Armor(kind) if kind as usize == i)
-            }
-            Slot::Container(i) if self.kind.cooking().is_some() => match i {
+        let Slot::Container(i) = slot else {
+            return match slot {
+                Slot::Result => false,
+                Slot::Armor(a) => {
+                    matches!(registry().item(stack.item).kind, ItemKind::Armor(kind) if kind as usize == a)
+                }
+                _ => true,
+            };
+        };
+        match self.kind {
+            ScreenKind::Furnace | ScreenKind::BlastFurnace | ScreenKind::Smoker => match i {
                 FURNACE_OUTPUT => false,
                 FURNACE_FUEL => {
                     registry().burn_ticks(stack.item).is_some() || stack.item == item("bucket")
                 }
                 _ => true,
             },
-            Slot::Container(_) => true,
-            Slot::Main(_) | Slot::Offhand => true,
+            ScreenKind::EnchantingTable if i == ENCHANT_LAPIS => stack.item == item("lapis_lazuli"),
+            ScreenKind::BrewingStand => match i {
+                BREWING_INGREDIENT => brewing::is_ingredient(stack),
+                BREWING_FUEL => stack.item == item("blaze_powder"),
+                _ => brewing::is_bottle(stack),
+            },
+            _ => true,
         }
     }
 

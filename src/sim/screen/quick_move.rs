@@ -4,10 +4,14 @@
 //! Destinations are filled as vanilla's `moveItemStackTo` does: first
 //! onto matching stacks, then into the first empty slot that takes it.
 
-use super::layout::{FURNACE_FUEL, FURNACE_INPUT, FURNACE_OUTPUT};
+use super::layout::{
+    BREWING_BOTTLES, BREWING_FUEL, BREWING_INGREDIENT, ENCHANT_ITEM, ENCHANT_LAPIS, FURNACE_FUEL,
+    FURNACE_INPUT, FURNACE_OUTPUT,
+};
 use super::{slot_limit, Outcome, Screen, ScreenKind, Slot};
+use crate::sim::block_entity::brewing;
 use crate::sim::inventory::{Inventory, ItemStack, HOTBAR_SLOTS, MAIN_SLOTS};
-use crate::sim::registry::{registry, ItemKind};
+use crate::sim::registry::{item, registry, ItemKind};
 use crate::sim::rules::crafting::cook;
 
 /// The player's slots in the order screens list them: main, then hotbar.
@@ -36,15 +40,23 @@ impl Screen {
         let cooking = self.kind.cooking();
         let cooks = cooking.is_some_and(|method| cook(method, stack.item).is_some());
         let burns = cooking.is_some() && registry().burn_ticks(stack.item).is_some();
+        let station = matches!(
+            self.kind,
+            ScreenKind::EnchantingTable | ScreenKind::BrewingStand
+        );
+        let station_slots = self.station_targets(stack);
         match from {
             Slot::Result => player_slots_reversed(),
-            Slot::Container(i) if chest || (cooking.is_some() && i == FURNACE_OUTPUT) => {
+            Slot::Container(i)
+                if chest || station || (cooking.is_some() && i == FURNACE_OUTPUT) =>
+            {
                 player_slots_reversed()
             }
             Slot::Container(_) | Slot::Armor(_) | Slot::Offhand => player_slots(),
             Slot::Main(_) if chest => (0..self.container.len()).map(Slot::Container).collect(),
             Slot::Main(_) if cooks => vec![Slot::Container(FURNACE_INPUT)],
             Slot::Main(_) if burns => vec![Slot::Container(FURNACE_FUEL)],
+            Slot::Main(_) if !station_slots.is_empty() => station_slots,
             Slot::Main(i) => {
                 let armor = match registry().item(stack.item).kind {
                     ItemKind::Armor(kind) if self.kind == ScreenKind::Inventory => {
@@ -58,6 +70,31 @@ impl Screen {
                     _ => (0..HOTBAR_SLOTS).map(Slot::Main).collect(),
                 }
             }
+        }
+    }
+
+    /// Where a sneak-click from the player's slots sends a stack on the
+    /// enchanting table's screen (lapis to its slot, anything else one
+    /// item into the item slot) and the brewing stand's (blaze powder to
+    /// the fuel, else the ingredient; ingredients to theirs; single
+    /// bottles to the bottle slots); nothing elsewhere.
+    fn station_targets(&self, stack: &ItemStack) -> Vec<Slot> {
+        match self.kind {
+            ScreenKind::EnchantingTable if stack.item == item("lapis_lazuli") => {
+                vec![Slot::Container(ENCHANT_LAPIS)]
+            }
+            ScreenKind::EnchantingTable => vec![Slot::Container(ENCHANT_ITEM)],
+            ScreenKind::BrewingStand if stack.item == item("blaze_powder") => vec![
+                Slot::Container(BREWING_FUEL),
+                Slot::Container(BREWING_INGREDIENT),
+            ],
+            ScreenKind::BrewingStand if brewing::is_ingredient(stack) => {
+                vec![Slot::Container(BREWING_INGREDIENT)]
+            }
+            ScreenKind::BrewingStand if brewing::is_bottle(stack) && stack.count == 1 => {
+                BREWING_BOTTLES.map(Slot::Container).to_vec()
+            }
+            _ => Vec::new(),
         }
     }
 
@@ -101,12 +138,13 @@ impl Screen {
 
     /// How many of `stack` the targets take in one move.
     fn room_for(&self, stack: &ItemStack, targets: &[Slot], inventory: &Inventory) -> u8 {
+        let kind = self.kind;
         let mut room = 0u32;
         let mut empty = false;
         for &slot in targets {
             match self.item(inventory, slot) {
                 Some(held) if held.stacks_with(stack) => {
-                    room += u32::from(slot_limit(slot, stack).saturating_sub(held.count));
+                    room += u32::from(slot_limit(kind, slot, stack).saturating_sub(held.count));
                 }
                 None if self.accepts(slot, stack) => empty = true,
                 _ => {}
@@ -121,6 +159,7 @@ impl Screen {
     /// `moveItemStackTo`: tops up matching stacks in order, then puts the
     /// rest into the first empty slot that takes it.
     fn move_into(&mut self, stack: &mut ItemStack, targets: &[Slot], inventory: &mut Inventory) {
+        let kind = self.kind;
         if stack.max_stack() > 1 {
             for &slot in targets {
                 if stack.count == 0 {
@@ -128,7 +167,7 @@ impl Screen {
                 }
                 if let Some(held) = self.slot_mut(inventory, slot) {
                     if held.stacks_with(stack) {
-                        let moved = slot_limit(slot, stack)
+                        let moved = slot_limit(kind, slot, stack)
                             .saturating_sub(held.count)
                             .min(stack.count);
                         held.count += moved;
@@ -146,7 +185,7 @@ impl Screen {
             .find(|&slot| self.item(inventory, slot).is_none() && self.accepts(slot, stack));
         if let Some(slot) = free {
             let mut placed = stack.clone();
-            placed.count = stack.count.min(slot_limit(slot, stack));
+            placed.count = stack.count.min(slot_limit(kind, slot, stack));
             stack.count -= placed.count;
             *self.slot_mut(inventory, slot) = Some(placed);
         }
@@ -230,6 +269,40 @@ mod tests {
         sneak_click(&mut furnace, &mut inv, Slot::Main(1));
         assert_eq!(furnace.container[FURNACE_INPUT], stack("iron_ore", 3));
         assert_eq!(furnace.container[FURNACE_FUEL], stack("coal", 2));
+    }
+
+    #[test]
+    fn sneak_clicks_fill_the_enchanting_table_and_the_brewing_stand() {
+        let mut inv = Inventory::default();
+        inv.main[0] = stack("diamond_sword", 1);
+        inv.main[1] = stack("lapis_lazuli", 5);
+        inv.main[2] = stack("book", 3);
+        let mut table = Screen::open(ScreenKind::EnchantingTable);
+        sneak_click(&mut table, &mut inv, Slot::Main(2));
+        sneak_click(&mut table, &mut inv, Slot::Main(0));
+        sneak_click(&mut table, &mut inv, Slot::Main(1));
+        assert_eq!(table.container[ENCHANT_ITEM], stack("book", 1), "one book");
+        assert_eq!(inv.main[0], stack("diamond_sword", 1), "the slot is taken");
+        assert_eq!(table.container[ENCHANT_LAPIS], stack("lapis_lazuli", 5));
+        sneak_click(&mut table, &mut inv, Slot::Container(ENCHANT_ITEM));
+        assert_eq!(inv.main[2], stack("book", 3));
+        let mut inv = Inventory::default();
+        inv.main[0] = stack("blaze_powder", 2);
+        inv.main[1] = stack("nether_wart", 5);
+        inv.main[2] = stack("potion", 1);
+        inv.main[3] = stack("red_dye", 4);
+        let mut stand = Screen::open(ScreenKind::BrewingStand);
+        for slot in 0..4 {
+            sneak_click(&mut stand, &mut inv, Slot::Main(slot));
+        }
+        assert_eq!(stand.container[BREWING_FUEL], stack("blaze_powder", 2));
+        assert_eq!(stand.container[BREWING_INGREDIENT], stack("nether_wart", 5));
+        assert_eq!(stand.container[BREWING_BOTTLES[0]], stack("potion", 1));
+        assert_eq!(
+            inv.main[9],
+            stack("red_dye", 4),
+            "no slot takes dye: to the main inventory"
+        );
     }
 
     #[test]

@@ -6,14 +6,33 @@
 //! such a task solved when its script makes its check pass.
 
 use crate::sim::game::Game;
+use crate::sim::registry::item;
 
 /// A task's goal, read from the game state.
 pub type CheckFn = fn(&Game) -> bool;
 
 /// Task → what must hold in the world when the script is done.
-const CHECKS: &[(&str, CheckFn)] = &[];
+const CHECKS: &[(&str, CheckFn)] = &[("brew_potion_of_fire_resistance", holds_fire_resistance)];
 
 /// The check for a task, if it has one.
 pub fn lookup(task: &str) -> Option<CheckFn> {
     CHECKS.iter().find(|(t, _)| *t == task).map(|(_, c)| *c)
+}
+
+/// The player has a potion of fire resistance (plain or long) in the
+/// inventory.
+fn holds_fire_resistance(game: &Game) -> bool {
+    let inventory = &game.player.inventory;
+    inventory
+        .main
+        .iter()
+        .chain(std::iter::once(&inventory.offhand))
+        .flatten()
+        .any(|s| {
+            s.item == item("potion")
+                && matches!(
+                    s.potion.as_deref(),
+                    Some("minecraft:fire_resistance" | "minecraft:long_fire_resistance")
+                )
+        })
 }

@@ -18,8 +18,6 @@ use crate::sim::registry::{block, ItemId};
 use crate::sim::screen::{Screen, ScreenKind, Slot};
 use crate::sim::world::BlockPos;
 
-/// Degrees of camera turn per pixel of cursor move (MineRL's scaler).
-const DEGREES_PER_PIXEL: f32 = 0.15;
 /// How far, horizontally, to look for a crafting table to walk to.
 const TABLE_SEARCH: i32 = 8;
 
@@ -61,12 +59,9 @@ impl Craft {
 
     /// Moves the cursor onto a slot and clicks it there, then releases.
     fn click(&mut self, screen: &Screen, slot: Slot, keys: &[Key]) -> Step {
-        let (x, y) = screen.layout().centre(slot).expect("slot on this screen");
+        let at = screen.layout().centre(slot).expect("slot on this screen");
         let mut action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
-        action.camera = [
-            (y as f32 - screen.cursor[1]) * DEGREES_PER_PIXEL,
-            (x as f32 - screen.cursor[0]) * DEGREES_PER_PIXEL,
-        ];
+        action.camera = super::screens::cursor_turn(screen, at);
         self.tap(action)
     }
 

@@ -7,7 +7,6 @@
 
 /// Task → the capability it lacks.
 const GAPS: &[(&str, &str)] = &[
-    ("brew_potion_of_fire_resistance", "reward_config"),
     ("build_a_garden", "reward_config"),
     ("build_a_house", "reward_config"),
     ("build_a_ladder", "side_placement"),
@@ -25,7 +24,6 @@ const GAPS: &[(&str, &str)] = &[
     ("craft_to_cake", "creatures"),
     ("decorate_the_wall", "reward_config"),
     ("drink_harming_potion", "potions"),
-    ("enchant_diamond_sword", "enchanting_screen"),
     ("explore_climb", "reward_config"),
     ("explore_map", "script"),
     ("explore_run", "reward_config"),

@@ -11,6 +11,7 @@ mod craft_plan;
 mod fluids;
 mod gaps;
 mod plans;
+mod screens;
 
 use std::collections::VecDeque;
 

@@ -25,6 +25,10 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_wall", build_a_wall),
     ("build_gate", build_gate),
     ("build_pillar", build_pillar),
+    (
+        "brew_potion_of_fire_resistance",
+        super::screens::brew_potion_of_fire_resistance,
+    ),
     ("clean_the_weeds", cut_grass),
     ("collect_dirt", collect_dirt),
     ("collect_grass", cut_grass),
@@ -37,6 +41,10 @@ const PLANS: &[(&str, BuildFn)] = &[
     ),
     ("drop_an_item", drop_an_item),
     ("explore_boat", fluids::explore_boat),
+    (
+        "enchant_diamond_sword",
+        super::screens::enchant_diamond_sword,
+    ),
     ("explore_chest", explore_chest),
     ("find_bedrock", find_bedrock),
     ("find_diamond", find_diamond),
