@@ -29,8 +29,10 @@ mod models;
 mod occlusion;
 mod paint;
 mod raster;
+mod rig;
 mod screen;
 mod sky;
+mod skins;
 mod texture;
 
 use std::path::Path;
@@ -297,3 +299,5 @@ fn crack_quads(camera: &Camera, pos: [i32; 3], tex: texture::TexId) -> Vec<Quad>
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod creature_frames;
