@@ -51,9 +51,9 @@ pub struct PreviewArgs {
 
 /// Creatures per row of `--summon`, the blocks between them, the first
 /// row's distance and the step back to the next row.
-const ROW_LENGTH: usize = 7;
-const SPACING: f64 = 1.4;
-const FIRST_ROW: f64 = 6.0;
+const ROW_LENGTH: usize = 10;
+const SPACING: f64 = 1.5;
+const FIRST_ROW: f64 = 7.0;
 const ROW_STEP: f64 = 3.0;
 /// How far from facing the camera summoned creatures are turned, degrees.
 const THREE_QUARTERS: f64 = 40.0;
@@ -75,7 +75,9 @@ fn summon_commands(kinds: &[String], yaw: f64) -> Vec<String> {
         .map(|(i, kind)| {
             let (row, column) = (i / ROW_LENGTH, i % ROW_LENGTH);
             let in_row = (kinds.len() - row * ROW_LENGTH).min(ROW_LENGTH);
-            let left = (column as f64 - (in_row as f64 - 1.0) / 2.0) * SPACING;
+            // Every other row half a place aside, to show between the first's.
+            let stagger = (row % 2) as f64 / 2.0;
+            let left = (column as f64 + stagger - (in_row as f64 - 1.0) / 2.0) * SPACING;
             let ahead = FIRST_ROW + row as f64 * ROW_STEP;
             let facing = yaw + 180.0 + THREE_QUARTERS;
             format!(

@@ -186,13 +186,15 @@ fn push_box(
 }
 
 /// An item's icon held at the lower end of a part (a hand), upright along
-/// the part and facing sideways, as a creature holds a bow or a potion.
+/// the part and turned half way between its front and its side, so a bow
+/// or a potion shows from most directions.
 fn held_item(to_world: &Transform, hand: &Part, icon: TexId, bright: f32) -> Quad {
     const HALF: f32 = 5.0;
+    let across = HALF * std::f32::consts::FRAC_1_SQRT_2;
     let x = hand.min[0] + hand.size[0] / 2.0;
     let y = hand.min[1] + 1.0;
     let z = hand.min[2] + hand.size[2] / 2.0;
-    let corner = |dy: f32, dz: f32| to_world.apply([x, y + dy * HALF, z + dz * HALF]);
+    let corner = |dy: f32, d: f32| to_world.apply([x + d * across, y + dy * HALF, z + d * across]);
     Quad {
         pos: [
             corner(-1.0, 1.0),
