@@ -125,7 +125,7 @@ const STYLES: &[Style] = &[
     style("sheep_face", SHEEP_SKIN, Pattern::Noise(0.1), Some(sheep_face)),
     style("sheep_skin", SHEEP_SKIN, Pattern::Noise(0.1), None),
     style("sheep_leg", SHEEP_SKIN, Pattern::Noise(0.1), None),
-    style("wool", WHITE, Pattern::Wool, None),
+    style("wool", rgb(250, 250, 246), Pattern::Wool, None),
     style("chicken_head", rgb(246, 246, 246), Pattern::Noise(0.06), Some(small_eyes)),
     style("beak", rgb(238, 168, 40), Pattern::Noise(0.08), None),
     style("wattle", rgb(204, 30, 30), Pattern::Noise(0.08), None),

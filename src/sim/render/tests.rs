@@ -55,7 +55,7 @@ pub(super) fn hash(frame: &RgbImage) -> u64 {
 }
 
 /// Mean colour of a rectangle of the frame.
-pub(super) fn mean(frame: &RgbImage, x0: u32, y0: u32, x1: u32, y1: u32) -> [f32; 3] {
+fn mean(frame: &RgbImage, x0: u32, y0: u32, x1: u32, y1: u32) -> [f32; 3] {
     let mut sum = [0.0; 3];
     for y in y0..y1 {
         for x in x0..x1 {
