@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 
 use super::icons;
 use super::looks::look_of;
-use super::skins;
 use super::paint;
+use super::skins;
 use super::sky;
 use super::texture::{alpha, rgb, Atlas, TexId};
 use crate::sim::registry::{registry, Shape};

@@ -38,7 +38,12 @@ fn changed_area(frame: &RgbImage) -> (u32, u32, u32, u32) {
     let mut area = (SIZE, SIZE, 0, 0);
     for (x, y, p) in frame.enumerate_pixels() {
         if empty.get_pixel(x, y) != p {
-            area = (area.0.min(x), area.1.min(y), area.2.max(x + 1), area.3.max(y + 1));
+            area = (
+                area.0.min(x),
+                area.1.min(y),
+                area.2.max(x + 1),
+                area.3.max(y + 1),
+            );
         }
     }
     area
@@ -110,13 +115,20 @@ fn a_hurt_creature_flashes_red() {
     );
     let [r0, g0, b0] = creature_colour(&plain);
     let [r1, g1, b1] = creature_colour(&hurt);
-    assert!(r1 - g1 > r0 - g0 + 20.0 && r1 - b1 > r0 - b0 + 20.0, "{r0} {g0} {b0} → {r1} {g1} {b1}");
+    assert!(
+        r1 - g1 > r0 - g0 + 20.0 && r1 - b1 > r0 - b0 + 20.0,
+        "{r0} {g0} {b0} → {r1} {g1} {b1}"
+    );
 }
 
 #[test]
 fn a_dying_creature_falls_on_its_side() {
     // Facing the player, so it falls across the view.
-    let standing = render(&turned("zombie", MobState::default(), false, 180.0), SIZE, SIZE);
+    let standing = render(
+        &turned("zombie", MobState::default(), false, 180.0),
+        SIZE,
+        SIZE,
+    );
     let state = MobState {
         death_ticks: 19,
         ..MobState::default()
@@ -132,7 +144,11 @@ fn a_dying_creature_falls_on_its_side() {
 
 #[test]
 fn babies_are_drawn_smaller() {
-    let adult = render(&with_creature("pig", MobState::default(), false), SIZE, SIZE);
+    let adult = render(
+        &with_creature("pig", MobState::default(), false),
+        SIZE,
+        SIZE,
+    );
     let baby = render(&with_creature("pig", MobState::default(), true), SIZE, SIZE);
     let (x0, y0, x1, y1) = changed_area(&adult);
     let (bx0, by0, bx1, by1) = changed_area(&baby);
@@ -149,6 +165,10 @@ fn the_same_state_draws_the_same_frame() {
     };
     for kind in ["spider", "skeleton", "witch", "horse", "bee", "phantom"] {
         let game = with_creature(kind, state.clone(), false);
-        assert_eq!(hash(&render(&game, SIZE, SIZE)), hash(&render(&game, SIZE, SIZE)), "{kind}");
+        assert_eq!(
+            hash(&render(&game, SIZE, SIZE)),
+            hash(&render(&game, SIZE, SIZE)),
+            "{kind}"
+        );
     }
 }

@@ -7,15 +7,14 @@ use super::assets::Assets;
 use super::camera::Camera;
 use super::cube::{face_corners, FACES, SHADE, STRETCHED_UV};
 use super::models::{creature_index, creatures, models, Part};
+use super::raster::{Blend, Quad};
 use super::rig::{death_tilt, pose, Transform};
 use super::skins::FRONT;
-use super::raster::{Blend, Quad};
 use super::sky::{Environment, VIEW_DISTANCE};
 use super::texture::TexId;
 use crate::sim::entity::{Entity, EntityKind, Mob};
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, ItemId, ItemKind, Shape};
-
 
 /// Everything needed to turn an entity into quads.
 pub struct EntityPainter<'a> {
@@ -64,7 +63,14 @@ impl EntityPainter<'_> {
         out
     }
 
-    fn mob(&self, entity: &Entity, mob: &Mob, rel: [f32; 3], lit: &dyn Fn(f32) -> f32, out: &mut Vec<Quad>) {
+    fn mob(
+        &self,
+        entity: &Entity,
+        mob: &Mob,
+        rel: [f32; 3],
+        lit: &dyn Fn(f32) -> f32,
+        out: &mut Vec<Quad>,
+    ) {
         let def = registry().entity(mob.kind);
         let place = Transform::translate(rel).then(&Transform::yaw(entity.yaw));
         let Some(index) = creature_index(def.name) else {
@@ -93,7 +99,12 @@ impl EntityPainter<'_> {
         if let Some((item, holder)) = creature.held {
             let hand = &model.parts[holder];
             let to_world = root.then(&poses[holder]);
-            out.push(held_item(&to_world, hand, self.assets.icons[item.0 as usize], lit(1.0)));
+            out.push(held_item(
+                &to_world,
+                hand,
+                self.assets.icons[item.0 as usize],
+                lit(1.0),
+            ));
         }
     }
 

@@ -31,8 +31,8 @@ mod paint;
 mod raster;
 mod rig;
 mod screen;
-mod sky;
 mod skins;
+mod sky;
 mod texture;
 
 use std::path::Path;
@@ -298,6 +298,6 @@ fn crack_quads(camera: &Camera, pos: [i32; 3], tex: texture::TexId) -> Vec<Quad>
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod creature_frames;
+#[cfg(test)]
+mod tests;

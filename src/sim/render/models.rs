@@ -282,11 +282,21 @@ mod tests {
     #[test]
     fn the_tables_keep_the_games_numbers() {
         let spider = model_named("spider").unwrap();
-        assert_eq!(spider.parts.iter().filter(|p| p.role == Role::SpiderLeg).count(), 8);
+        assert_eq!(
+            spider
+                .parts
+                .iter()
+                .filter(|p| p.role == Role::SpiderLeg)
+                .count(),
+            8
+        );
         let zombie = model_named("zombie").unwrap();
         let head = &zombie.parts[0];
         // Head box (−4, −8, −4) 8³ at the neck, 24 pixels up: y 24..32.
-        assert_eq!((head.pivot, head.min, head.size), ([0.0, 24.0, 0.0], [-4.0, 0.0, -4.0], [8.0; 3]));
+        assert_eq!(
+            (head.pivot, head.min, head.size),
+            ([0.0, 24.0, 0.0], [-4.0, 0.0, -4.0], [8.0; 3])
+        );
         let arm = zombie.parts.iter().find(|p| p.name == "right_arm").unwrap();
         assert_eq!(arm.rest[0], (-90.0f32).to_radians());
         assert_eq!(arm.side, 1.0);

@@ -109,7 +109,9 @@ pub fn death_tilt(death_ticks: u32) -> f32 {
     if death_ticks == 0 {
         return 0.0;
     }
-    let fallen = ((death_ticks as f32 - 1.0) / DEATH_TICKS * 1.6).max(0.0).sqrt();
+    let fallen = ((death_ticks as f32 - 1.0) / DEATH_TICKS * 1.6)
+        .max(0.0)
+        .sqrt();
     fallen.min(1.0) * std::f32::consts::FRAC_PI_2
 }
 
@@ -170,13 +172,25 @@ mod tests {
     #[test]
     fn rotations_are_right_handed_and_compose() {
         let quarter = std::f32::consts::FRAC_PI_2;
-        assert!(close(Transform::rotate(0, quarter).apply([0.0, 1.0, 0.0]), [0.0, 0.0, 1.0]));
-        assert!(close(Transform::rotate(1, quarter).apply([0.0, 0.0, 1.0]), [1.0, 0.0, 0.0]));
-        assert!(close(Transform::rotate(2, quarter).apply([1.0, 0.0, 0.0]), [0.0, 1.0, 0.0]));
+        assert!(close(
+            Transform::rotate(0, quarter).apply([0.0, 1.0, 0.0]),
+            [0.0, 0.0, 1.0]
+        ));
+        assert!(close(
+            Transform::rotate(1, quarter).apply([0.0, 0.0, 1.0]),
+            [1.0, 0.0, 0.0]
+        ));
+        assert!(close(
+            Transform::rotate(2, quarter).apply([1.0, 0.0, 0.0]),
+            [0.0, 1.0, 0.0]
+        ));
         let moved = Transform::translate([1.0, 2.0, 3.0]).then(&Transform::scale(2.0));
         assert!(close(moved.apply([1.0, 1.0, 1.0]), [3.0, 4.0, 5.0]));
         // Yaw 90 faces −x, as the entity's yaw does.
-        assert!(close(Transform::yaw(90.0).apply([0.0, 0.0, 1.0]), [-1.0, 0.0, 0.0]));
+        assert!(close(
+            Transform::yaw(90.0).apply([0.0, 0.0, 1.0]),
+            [-1.0, 0.0, 0.0]
+        ));
     }
 
     #[test]
@@ -188,9 +202,17 @@ mod tests {
 
     fn leg_foot(state: &MobState) -> [f32; 3] {
         let model = model_named("pig").unwrap();
-        let leg = model.parts.iter().position(|p| p.name == "front_left_leg").unwrap();
+        let leg = model
+            .parts
+            .iter()
+            .position(|p| p.name == "front_left_leg")
+            .unwrap();
         let part = &model.parts[leg];
-        let foot = [part.min[0] + part.size[0] / 2.0, part.min[1], part.min[2] + part.size[2] / 2.0];
+        let foot = [
+            part.min[0] + part.size[0] / 2.0,
+            part.min[1],
+            part.min[2] + part.size[2] / 2.0,
+        ];
         pose(model, state, false, 0)[leg].apply(foot)
     }
 
@@ -198,7 +220,10 @@ mod tests {
     fn legs_swing_with_the_walk_and_hang_still_without_it() {
         let still = MobState::default();
         let standing = leg_foot(&still);
-        assert!(standing[1].abs() < 1e-3, "the foot stands on the ground: {standing:?}");
+        assert!(
+            standing[1].abs() < 1e-3,
+            "the foot stands on the ground: {standing:?}"
+        );
         let walking = MobState {
             limb_swing: 0.0,
             limb_amount: 1.0,
@@ -206,7 +231,10 @@ mod tests {
         };
         let swung = leg_foot(&walking);
         // cos(0) · 1.4 radians: the foot swings off the ground, along z.
-        assert!(swung[1] > 2.0 && (swung[2] - standing[2]).abs() > 4.0, "{swung:?}");
+        assert!(
+            swung[1] > 2.0 && (swung[2] - standing[2]).abs() > 4.0,
+            "{swung:?}"
+        );
         let no_amount = MobState {
             limb_swing: 3.0,
             limb_amount: 0.0,
@@ -235,14 +263,22 @@ mod tests {
                 .fold(f32::MAX, f32::min);
             // World pixels above the feet: on the ground, or hovering (bats, phantoms, bees).
             let above = lowest * creature.scale + creature.lift;
-            assert!(above > -1.6 && above < 10.0, "{}: lowest {above}", creature.kind);
+            assert!(
+                above > -1.6 && above < 10.0,
+                "{}: lowest {above}",
+                creature.kind
+            );
         }
     }
 
     #[test]
     fn babies_are_smaller_with_bigger_heads() {
         let model = model_named("cow").unwrap();
-        let head = model.parts.iter().position(|p| p.role == Role::Head).unwrap();
+        let head = model
+            .parts
+            .iter()
+            .position(|p| p.role == Role::Head)
+            .unwrap();
         let body = model.parts.iter().position(|p| p.name == "body").unwrap();
         let adult = pose(model, &MobState::default(), false, 0);
         let baby = pose(model, &MobState::default(), true, 0);

@@ -100,21 +100,46 @@ const EYE_WHITE: u32 = rgb(240, 240, 240);
 
 /// Every skin style the model table names.
 const STYLES: &[Style] = &[
-    style("zombie_head", ZOMBIE, Pattern::Noise(0.15), Some(zombie_face)),
+    style(
+        "zombie_head",
+        ZOMBIE,
+        Pattern::Noise(0.15),
+        Some(zombie_face),
+    ),
     style("zombie_arm", ZOMBIE, Pattern::Noise(0.15), None),
     style("zombie_shirt", SHIRT, Pattern::Noise(0.15), None),
-    style("zombie_trousers", TROUSERS, Pattern::Hooves(rgb(70, 70, 74)), None),
+    style(
+        "zombie_trousers",
+        TROUSERS,
+        Pattern::Hooves(rgb(70, 70, 74)),
+        None,
+    ),
     style("skull", BONE, Pattern::Noise(0.12), Some(skull_face)),
     style("ribs", BONE, Pattern::Ribs(rgb(36, 36, 36)), None),
     style("bone", BONE, Pattern::Noise(0.12), None),
-    style("creeper_head", CREEPER, Pattern::Noise(0.45), Some(creeper_face)),
+    style(
+        "creeper_head",
+        CREEPER,
+        Pattern::Noise(0.45),
+        Some(creeper_face),
+    ),
     style("creeper", CREEPER, Pattern::Noise(0.45), None),
-    style("spider_head", SPIDER, Pattern::Noise(0.3), Some(spider_face)),
+    style(
+        "spider_head",
+        SPIDER,
+        Pattern::Noise(0.3),
+        Some(spider_face),
+    ),
     style("spider", SPIDER, Pattern::Noise(0.3), None),
     style("spider_back", rgb(60, 50, 44), Pattern::Noise(0.35), None),
     style("spider_leg", rgb(42, 35, 32), Pattern::Noise(0.3), None),
     style("pig_head", PIG, Pattern::Noise(0.1), Some(pig_face)),
-    style("pig_snout", rgb(228, 134, 134), Pattern::Noise(0.06), Some(nostrils)),
+    style(
+        "pig_snout",
+        rgb(228, 134, 134),
+        Pattern::Noise(0.06),
+        Some(nostrils),
+    ),
     style("pig", PIG, Pattern::Noise(0.1), None),
     style("pig_leg", PIG, Pattern::Hooves(rgb(196, 118, 114)), None),
     style("cow_head", COW, Pattern::Noise(0.15), Some(cow_face)),
@@ -122,11 +147,21 @@ const STYLES: &[Style] = &[
     style("cow_hide", COW, Pattern::Patches(WHITE), None),
     style("udder", rgb(232, 162, 160), Pattern::Noise(0.08), None),
     style("cow_leg", COW, Pattern::Hooves(rgb(96, 90, 84)), None),
-    style("sheep_face", SHEEP_SKIN, Pattern::Noise(0.1), Some(sheep_face)),
+    style(
+        "sheep_face",
+        SHEEP_SKIN,
+        Pattern::Noise(0.1),
+        Some(sheep_face),
+    ),
     style("sheep_skin", SHEEP_SKIN, Pattern::Noise(0.1), None),
     style("sheep_leg", SHEEP_SKIN, Pattern::Noise(0.1), None),
     style("wool", rgb(250, 250, 246), Pattern::Wool, None),
-    style("chicken_head", rgb(246, 246, 246), Pattern::Noise(0.06), Some(small_eyes)),
+    style(
+        "chicken_head",
+        rgb(246, 246, 246),
+        Pattern::Noise(0.06),
+        Some(small_eyes),
+    ),
     style("beak", rgb(238, 168, 40), Pattern::Noise(0.08), None),
     style("wattle", rgb(204, 30, 30), Pattern::Noise(0.08), None),
     style("feathers", rgb(246, 246, 246), Pattern::Noise(0.08), None),
@@ -134,20 +169,40 @@ const STYLES: &[Style] = &[
     style("wolf_head", WOLF, Pattern::Noise(0.12), Some(small_eyes)),
     style("wolf", WOLF, Pattern::Noise(0.12), None),
     style("wolf_mane", rgb(200, 194, 188), Pattern::Wool, None),
-    style("wolf_snout", rgb(196, 186, 176), Pattern::Noise(0.1), Some(black_nose)),
+    style(
+        "wolf_snout",
+        rgb(196, 186, 176),
+        Pattern::Noise(0.1),
+        Some(black_nose),
+    ),
     style("cat_head", CAT, Pattern::Noise(0.15), Some(green_eyes)),
     style("cat", CAT, Pattern::Stripes(rgb(176, 110, 50)), None),
     style("horse", HORSE, Pattern::Noise(0.12), None),
     style("horse_head", HORSE, Pattern::Noise(0.12), None),
-    style("horse_muzzle", rgb(104, 70, 44), Pattern::Noise(0.1), Some(nostrils)),
+    style(
+        "horse_muzzle",
+        rgb(104, 70, 44),
+        Pattern::Noise(0.1),
+        Some(nostrils),
+    ),
     style("mane", MANE, Pattern::Noise(0.25), None),
     style("horse_leg", HORSE, Pattern::Hooves(rgb(52, 44, 40)), None),
-    style("villager_head", VILLAGER_SKIN, Pattern::Noise(0.08), Some(villager_face)),
+    style(
+        "villager_head",
+        VILLAGER_SKIN,
+        Pattern::Noise(0.08),
+        Some(villager_face),
+    ),
     style("villager_skin", VILLAGER_SKIN, Pattern::Noise(0.08), None),
     style("robe", ROBE, Pattern::Noise(0.15), None),
     style("sleeve", ROBE, Pattern::Noise(0.15), None),
     style("villager_legs", rgb(78, 58, 44), Pattern::Noise(0.12), None),
-    style("witch_head", WITCH_SKIN, Pattern::Noise(0.08), Some(witch_face)),
+    style(
+        "witch_head",
+        WITCH_SKIN,
+        Pattern::Noise(0.08),
+        Some(witch_face),
+    ),
     style("witch_skin", WITCH_SKIN, Pattern::Noise(0.08), None),
     style("wart", rgb(88, 128, 58), Pattern::Noise(0.05), None),
     style("hat", rgb(40, 30, 46), Pattern::Noise(0.2), None),
@@ -155,13 +210,28 @@ const STYLES: &[Style] = &[
     style("ender_head", ENDER, Pattern::Noise(0.3), Some(ender_face)),
     style("ender", ENDER, Pattern::Noise(0.3), None),
     style("phantom", PHANTOM, Pattern::Noise(0.2), None),
-    style("phantom_head", PHANTOM, Pattern::Noise(0.2), Some(phantom_face)),
-    style("phantom_wing", rgb(92, 108, 160), Pattern::Noise(0.25), None),
+    style(
+        "phantom_head",
+        PHANTOM,
+        Pattern::Noise(0.2),
+        Some(phantom_face),
+    ),
+    style(
+        "phantom_wing",
+        rgb(92, 108, 160),
+        Pattern::Noise(0.25),
+        None,
+    ),
     style("bee_body", BEE, Pattern::Stripes(BEE_DARK), Some(bee_face)),
     style("bee_dark", BEE_DARK, Pattern::Noise(0.1), None),
     style("bee_wing", rgb(214, 232, 240), Pattern::Noise(0.05), None),
     style("snow", SNOW, Pattern::Noise(0.05), None),
-    style("pumpkin", PUMPKIN, Pattern::Grooves(rgb(170, 84, 12)), Some(pumpkin_face)),
+    style(
+        "pumpkin",
+        PUMPKIN,
+        Pattern::Grooves(rgb(170, 84, 12)),
+        Some(pumpkin_face),
+    ),
     style("stick", rgb(104, 78, 44), Pattern::Noise(0.15), None),
     style("golem_head", GOLEM, Pattern::Noise(0.12), Some(golem_face)),
     style("golem", GOLEM, Pattern::Noise(0.12), None),
@@ -334,8 +404,7 @@ fn golem_face(p: &FrontPoint) -> Option<u32> {
 }
 
 fn slime_face(p: &FrontPoint) -> Option<u32> {
-    (pair(p, (1.5, 3.0), (2.0, 3.5)) || pair(p, (0.0, 1.0), (5.0, 5.5)))
-        .then_some(rgb(40, 90, 36))
+    (pair(p, (1.5, 3.0), (2.0, 3.5)) || pair(p, (0.0, 1.0), (5.0, 5.5))).then_some(rgb(40, 90, 36))
 }
 
 /// The colour of a style's surface at `p` (box pixels from its min corner).
@@ -403,7 +472,10 @@ fn surface(style: &Style, p: [f32; 3], size: [f32; 3], seed: u32) -> u32 {
 fn paint_face(style: &Style, size: [f32; 3], face: usize, seed: u32) -> Canvas {
     let [c0, _, c2, c3] = face_corners([0.0; 3], size, face);
     Canvas::paint(|x, y| {
-        let (u, v) = ((x as f32 + 0.5) / SIZE as f32, (y as f32 + 0.5) / SIZE as f32);
+        let (u, v) = (
+            (x as f32 + 0.5) / SIZE as f32,
+            (y as f32 + 0.5) / SIZE as f32,
+        );
         let p = std::array::from_fn(|a| c3[a] + (c2[a] - c3[a]) * u + (c0[a] - c3[a]) * v);
         let front = FrontPoint {
             dx: (p[0] - size[0] / 2.0).abs(),
