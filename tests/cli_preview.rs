@@ -76,3 +76,37 @@ fn a_bad_size_is_refused_with_the_rule() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("16 to 4096"));
 }
+
+#[test]
+fn summoned_creatures_stand_in_view_and_unknown_ones_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let render = |extra: &[&str], name: &str| {
+        let out = dir.path().join(name);
+        let mut args = vec![
+            "preview",
+            "collect_grass",
+            "--size",
+            "160x90",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let output = mcu(&args);
+        assert!(output.status.success());
+        let frame = image::open(&out).unwrap().to_rgb8().into_raw();
+        (frame, String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    // An unknown kind: the patch is cleared, nothing stands on it, and the
+    // rejected command is reported.
+    let (stage, stderr) = render(&["--summon", "unknown_beast"], "stage.png");
+    assert!(stderr.contains("unknown_beast"), "{stderr}");
+    let (pigs, stderr) = render(&["--summon", "pig,pig"], "pigs.png");
+    assert!(!stderr.contains("rejected"), "{stderr}");
+    assert_ne!(stage, pigs);
+    // A pink pixel: a pig's skin.
+    let pink = pigs.chunks(3).any(|p| {
+        let [r, g, b] = [p[0], p[1], p[2]].map(i32::from);
+        r > 170 && r > g + 40 && r > b + 40
+    });
+    assert!(pink);
+}

@@ -1,6 +1,7 @@
 //! `mcu preview`: the first frame of a task after its init commands, as a
 //! PNG, so people can see what the agent sees; optionally with a screen
-//! open (`--open crafting_table`).
+//! open (`--open crafting_table`) or creatures standing in front of the
+//! camera (`--summon pig,zombie,sheep`).
 
 use std::path::PathBuf;
 
@@ -20,7 +21,9 @@ use mcu::suite;
   mcu preview find_sand --seed 7 --size 128x128 --out obs.png
                                                what an agent gets as its first observation
   mcu preview craft_bee_nest --open crafting_table
-                                               the crafting table's screen over the view")]
+                                               the crafting table's screen over the view
+  mcu preview collect_wood --summon zombie,pig,sheep,cow --out creatures.png
+                                               creatures in a row in front of the camera")]
 pub struct PreviewArgs {
     /// The task to set up.
     task: String,
@@ -39,6 +42,49 @@ pub struct PreviewArgs {
     /// Show this screen open over the view.
     #[arg(long, value_enum, value_name = "SCREEN")]
     open: Option<OpenScreen>,
+    /// Creatures (entity ids, comma separated) to stand in rows on a
+    /// cleared patch of grass in front of the camera, turned three quarters
+    /// towards it.
+    #[arg(long, value_name = "KINDS", value_delimiter = ',')]
+    summon: Vec<String>,
+}
+
+/// Creatures per row of `--summon`, the blocks between them, the first
+/// row's distance and the step back to the next row.
+const ROW_LENGTH: usize = 10;
+const SPACING: f64 = 1.5;
+const FIRST_ROW: f64 = 7.0;
+const ROW_STEP: f64 = 3.0;
+/// How far from facing the camera summoned creatures are turned, degrees.
+const THREE_QUARTERS: f64 = 40.0;
+
+/// Commands clearing a flat patch of grass in front of the player and
+/// putting `kinds` on it in rows, each turned three quarters towards the
+/// camera of a player looking along `yaw`.
+fn summon_commands(kinds: &[String], yaw: f64) -> Vec<String> {
+    let rows = kinds.len().div_ceil(ROW_LENGTH) as f64;
+    let half_width = (ROW_LENGTH as f64 * SPACING / 2.0).ceil() + 1.0;
+    let far = FIRST_ROW + rows * ROW_STEP;
+    let stage = [
+        format!("/execute at @p run fill ^{half_width} ^-1 ^2 ^-{half_width} ^-1 ^{far} minecraft:grass_block"),
+        format!("/execute at @p run fill ^{half_width} ^ ^2 ^-{half_width} ^4 ^{far} minecraft:air"),
+    ];
+    let creatures = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let (row, column) = (i / ROW_LENGTH, i % ROW_LENGTH);
+            let in_row = (kinds.len() - row * ROW_LENGTH).min(ROW_LENGTH);
+            // Every other row half a place aside, to show between the first's.
+            let stagger = (row % 2) as f64 / 2.0;
+            let left = (column as f64 + stagger - (in_row as f64 - 1.0) / 2.0) * SPACING;
+            let ahead = FIRST_ROW + row as f64 * ROW_STEP;
+            let facing = yaw + 180.0 + THREE_QUARTERS;
+            format!(
+                "/execute at @p run summon minecraft:{kind} ^{left:.2} ^ ^{ahead:.2} {{Rotation:[{facing:.1}f,0f]}}"
+            )
+        });
+    stage.into_iter().chain(creatures).collect()
 }
 
 /// The screens `--open` shows.
@@ -83,7 +129,16 @@ pub fn run(args: PreviewArgs) -> anyhow::Result<()> {
         );
     };
     let mut sim = EmbeddedSim::new();
-    let outcomes = sim.reset(episode_seed(args.seed, &task.name), &task.init_commands);
+    let seed = episode_seed(args.seed, &task.name);
+    let mut outcomes = sim.reset(seed, &task.init_commands);
+    if !args.summon.is_empty() {
+        // The same episode again, with the creatures placed where the
+        // player ended up looking.
+        let yaw = f64::from(sim.game().player.yaw);
+        let mut commands = task.init_commands.clone();
+        commands.extend(summon_commands(&args.summon, yaw));
+        outcomes = sim.reset(seed, &commands);
+    }
     for outcome in &outcomes {
         match &outcome.status {
             CommandStatus::Accepted => {}

@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 
 use super::icons;
 use super::looks::look_of;
-use super::models;
 use super::paint;
+use super::skins;
 use super::sky;
 use super::texture::{alpha, rgb, Atlas, TexId};
 use crate::sim::registry::{registry, Shape};
@@ -60,7 +60,7 @@ pub struct Assets {
     /// By item id.
     pub icons: Vec<TexId>,
     pub cracks: [TexId; 10],
-    pub skins: models::Skins,
+    pub skins: skins::Skins,
     pub sun: TexId,
     pub moon: TexId,
     /// The bare arm.
@@ -122,7 +122,7 @@ fn build() -> Assets {
         .collect();
     let icons = icons::build(&mut atlas, &blocks);
     let cracks = std::array::from_fn(|stage| atlas.add(&paint::cracks(stage as u32)));
-    let skins = models::Skins::build(&mut atlas);
+    let skins = skins::Skins::build(&mut atlas);
     let sun = atlas.add(&sky::paint_sun());
     let moon = atlas.add(&sky::paint_moon());
     let hand = atlas.add(&paint::noisy(rgb(196, 146, 118), 0.1, 5));

@@ -1,24 +1,21 @@
-//! Entities as quads: mobs as their box models turned to their yaw and
-//! scaled to their registry height, dropped items as small spinning blocks
+//! Entities as quads: creatures as their posed box models (hurt red,
+//! tilting over as they die, holding their item), turned to their yaw;
+//! kinds without a model as a box of their hitbox; dropped items as small spinning blocks
 //! or icons, thrown items as small icons facing the camera.
 
 use super::assets::Assets;
 use super::boat::{boat_quads, falling_block_quads};
 use super::camera::Camera;
-use super::cube::{face_corners, SHADE, STRETCHED_UV};
-use super::models::{model_index, MODELS};
+use super::cube::{face_corners, FACES, SHADE, STRETCHED_UV};
+use super::models::{creature_index, creatures, models, Part};
 use super::raster::{Blend, Quad};
+use super::rig::{death_tilt, pose, Transform};
+use super::skins::FRONT;
 use super::sky::{Environment, VIEW_DISTANCE};
 use super::texture::TexId;
-use crate::sim::entity::{Entity, EntityKind};
+use crate::sim::entity::{Entity, EntityKind, Mob};
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, ItemId, ItemKind, Shape};
-
-/// A model box: min and max corners, side and front textures.
-type SkinnedBox = ([f32; 3], [f32; 3], (TexId, TexId));
-
-/// The front face of a box (+z in model space).
-const FRONT: usize = 3;
 
 /// Everything needed to turn an entity into quads.
 pub struct EntityPainter<'a> {
@@ -49,14 +46,7 @@ impl EntityPainter<'_> {
             }
             let lit = |shade: f32| self.env.brightness(f32::from(sky), f32::from(block), shade);
             match &entity.kind {
-                EntityKind::Mob(mob) => self.mob(
-                    entity,
-                    mob.kind.0 as usize,
-                    mob.tags.baby,
-                    rel,
-                    &lit,
-                    &mut out,
-                ),
+                EntityKind::Mob(mob) => self.mob(entity, mob, rel, &lit, &mut out),
                 EntityKind::Item { stack, .. } => {
                     self.item(entity, stack.item, rel, &lit, &mut out)
                 }
@@ -83,55 +73,45 @@ impl EntityPainter<'_> {
     fn mob(
         &self,
         entity: &Entity,
-        type_index: usize,
-        baby: bool,
+        mob: &Mob,
         rel: [f32; 3],
         lit: &dyn Fn(f32) -> f32,
         out: &mut Vec<Quad>,
     ) {
-        let def = &registry().entities[type_index];
-        let yaw = entity.yaw.to_radians();
-        let (sin, cos) = yaw.sin_cos();
-        let place = |p: [f32; 3], scale: f32| -> [f32; 3] {
-            let [x, y, z] = p.map(|c| c * scale);
-            [
-                rel[0] + x * cos - z * sin,
-                rel[1] + y,
-                rel[2] + x * sin + z * cos,
-            ]
+        let def = registry().entity(mob.kind);
+        let place = Transform::translate(rel).then(&Transform::yaw(entity.yaw));
+        let Some(index) = creature_index(def.name) else {
+            let (w, h) = (def.width / 2.0, def.height);
+            let (side, front) = self.assets.skins.generic[mob.kind.0 as usize];
+            let tex = std::array::from_fn(|face| if face == FRONT { front } else { side });
+            push_box(&mut *out, &place, ([-w, 0.0, -w], [w, h, w]), &tex, lit);
+            return;
         };
-        let age_scale = if baby { 0.5 } else { 1.0 };
-        let boxes: Vec<SkinnedBox> = match model_index(def.name) {
-            Some(m) => MODELS[m]
-                .1
-                .iter()
-                .zip(&self.assets.skins.parts[m])
-                .map(|(p, &tex)| (p.min, std::array::from_fn(|i| p.min[i] + p.size[i]), tex))
-                .collect(),
-            None => {
-                let (w, h) = (def.width * 8.0, def.height * 16.0);
-                vec![(
-                    [-w, 0.0, -w],
-                    [w, h, w],
-                    self.assets.skins.generic[type_index],
-                )]
-            }
-        };
-        let height = boxes.iter().map(|b| b.1[1]).fold(0.0, f32::max);
-        let scale = def.height / height.max(1e-3) * age_scale;
-        for (min, max, (side, front)) in boxes {
-            for (face, &shade) in SHADE.iter().enumerate() {
-                let corners = face_corners(min, max, face).map(|c| place(c, scale));
-                let tex = if face == FRONT { front } else { side };
-                out.push(Quad {
-                    pos: corners,
-                    uv: STRETCHED_UV,
-                    bright: [lit(shade); 4],
-                    tex,
-                    blend: Blend::Opaque,
-                    double_sided: false,
-                });
-            }
+        let creature = &creatures()[index];
+        let model = &models()[creature.model];
+        let pixel = creature.scale / 16.0;
+        let root = place
+            .then(&Transform::rotate(2, death_tilt(mob.state.death_ticks)))
+            .then(&Transform::translate([0.0, creature.lift / 16.0, 0.0]))
+            .then(&Transform::scale(pixel));
+        let poses = pose(model, &mob.state, mob.tags.baby, entity.age);
+        let red = mob.state.hurt_ticks > 0 || mob.is_dying();
+        let skins = &self.assets.skins.creatures[index];
+        for ((part, local), skin) in model.parts.iter().zip(&poses).zip(skins) {
+            let to_world = root.then(local);
+            let max = std::array::from_fn(|a| part.min[a] + part.size[a]);
+            let tex = if red { &skin.hurt } else { &skin.plain };
+            push_box(&mut *out, &to_world, (part.min, max), tex, lit);
+        }
+        if let Some((item, holder)) = creature.held {
+            let hand = &model.parts[holder];
+            let to_world = root.then(&poses[holder]);
+            out.push(held_item(
+                &to_world,
+                hand,
+                self.assets.icons[item.0 as usize],
+                lit(1.0),
+            ));
         }
     }
 
@@ -200,5 +180,50 @@ impl EntityPainter<'_> {
             blend: Blend::Cutout,
             double_sided: true,
         }
+    }
+}
+
+/// The six faces of the box `corners` (min, max), moved by `to_world`.
+fn push_box(
+    out: &mut Vec<Quad>,
+    to_world: &Transform,
+    corners: ([f32; 3], [f32; 3]),
+    tex: &[TexId; FACES],
+    lit: &dyn Fn(f32) -> f32,
+) {
+    for (face, &shade) in SHADE.iter().enumerate() {
+        out.push(Quad {
+            pos: face_corners(corners.0, corners.1, face).map(|c| to_world.apply(c)),
+            uv: STRETCHED_UV,
+            bright: [lit(shade); 4],
+            tex: tex[face],
+            blend: Blend::Opaque,
+            double_sided: false,
+        });
+    }
+}
+
+/// An item's icon held at the lower end of a part (a hand), upright along
+/// the part and turned half way between its front and its side, so a bow
+/// or a potion shows from most directions.
+fn held_item(to_world: &Transform, hand: &Part, icon: TexId, bright: f32) -> Quad {
+    const HALF: f32 = 5.0;
+    let across = HALF * std::f32::consts::FRAC_1_SQRT_2;
+    let x = hand.min[0] + hand.size[0] / 2.0;
+    let y = hand.min[1] + 1.0;
+    let z = hand.min[2] + hand.size[2] / 2.0;
+    let corner = |dy: f32, d: f32| to_world.apply([x + d * across, y + dy * HALF, z + d * across]);
+    Quad {
+        pos: [
+            corner(-1.0, 1.0),
+            corner(-1.0, -1.0),
+            corner(1.0, -1.0),
+            corner(1.0, 1.0),
+        ],
+        uv: STRETCHED_UV,
+        bright: [bright; 4],
+        tex: icon,
+        blend: Blend::Cutout,
+        double_sided: true,
     }
 }

@@ -32,7 +32,9 @@ mod models;
 mod occlusion;
 mod paint;
 mod raster;
+mod rig;
 mod screen;
+mod skins;
 mod sky;
 mod texture;
 
@@ -297,5 +299,7 @@ fn crack_quads(camera: &Camera, pos: [i32; 3], tex: texture::TexId) -> Vec<Quad>
         .collect()
 }
 
+#[cfg(test)]
+mod creature_frames;
 #[cfg(test)]
 mod tests;

@@ -1,485 +1,306 @@
-//! Mob models as data: boxes in model pixels (1/16 block; x across, y up
-//! from the feet, +z the front) with a colour and an optional face, and
-//! the skins (noisy textures and faces) generated for them. Mobs without a
-//! model are drawn as one box of their registry size in a colour from
-//! their name.
+//! Creature models as data: the box models of `models.tsv` (parts, pivots
+//! and boxes after Minecraft 1.16.5's entity models) and how each kind is
+//! drawn (`creatures.tsv`: model, scale, lift, tint, held item), read once
+//! and converted into the renderer's model frame (y up from the feet, +z
+//! the front). Kinds without a row are drawn as one box of their hitbox.
 
-use super::paint;
-use super::texture::{colour_of_name, name_hash, rgb, scale, Atlas, Canvas, TexId};
-use crate::sim::registry::registry;
+use std::sync::OnceLock;
 
-/// What the front of a box shows.
-#[derive(Clone, Copy, PartialEq)]
-pub enum Face {
-    Plain,
-    /// Two eyes of this colour (and a mouth line).
-    Eyes(u32),
-    Creeper,
-    Snout,
-    Pumpkin,
+use crate::sim::registry::{registry, ItemId};
+
+/// How a part moves (see `rig`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Still,
+    /// Bigger on babies.
+    Head,
+    Leg,
+    Arm,
+    SpiderLeg,
+    /// Wags sideways with the walk.
+    Tail,
+    /// Beats with the creature's age.
+    Wing,
 }
 
-/// One box of a model.
-#[derive(Clone, Copy)]
+const ROLES: &[(&str, Role)] = &[
+    ("-", Role::Still),
+    ("head", Role::Head),
+    ("leg", Role::Leg),
+    ("arm", Role::Arm),
+    ("spider_leg", Role::SpiderLeg),
+    ("tail", Role::Tail),
+    ("wing", Role::Wing),
+];
+
+/// One part: a box turning about a pivot, chained to its parent.
+#[derive(Debug, Clone)]
 pub struct Part {
+    pub name: &'static str,
+    /// An earlier part of the same model.
+    pub parent: Option<usize>,
+    pub role: Role,
+    /// Walk phase, radians.
+    pub phase: f32,
+    /// +1 for parts on the creature's right, −1 on its left (mirrored motions).
+    pub side: f32,
+    /// Renderer frame, relative to the parent's pivot (or the feet).
+    pub pivot: [f32; 3],
+    /// Resting rotation in the game's model frame (x, y, z radians).
+    pub rest: [f32; 3],
+    /// The box relative to the pivot, renderer frame.
     pub min: [f32; 3],
     pub size: [f32; 3],
-    pub colour: u32,
-    pub face: Face,
+    /// The skin style that paints it.
+    pub skin: &'static str,
 }
 
-const fn part(min: [f32; 3], size: [f32; 3], colour: u32, face: Face) -> Part {
-    Part {
-        min,
-        size,
-        colour,
-        face,
-    }
+#[derive(Debug, Clone)]
+pub struct Model {
+    pub name: &'static str,
+    pub parts: Vec<Part>,
 }
 
-const fn plain(min: [f32; 3], size: [f32; 3], colour: u32) -> Part {
-    part(min, size, colour, Face::Plain)
+/// How one creature kind is drawn.
+#[derive(Debug, Clone)]
+pub struct Creature {
+    pub kind: &'static str,
+    pub model: usize,
+    /// Model pixels to world pixels.
+    pub scale: f32,
+    /// World pixels from the feet up to the model's ground.
+    pub lift: f32,
+    /// Colour the skin is blended towards, and how far.
+    pub tint: Option<(u32, f32)>,
+    /// An item shown in one part (by index).
+    pub held: Option<(ItemId, usize)>,
 }
 
-const ZOMBIE_SKIN: u32 = rgb(100, 150, 80);
-const SHIRT: u32 = rgb(40, 150, 160);
-const TROUSERS: u32 = rgb(60, 60, 140);
-const BONE: u32 = rgb(200, 200, 195);
-const CREEPER: u32 = rgb(90, 175, 70);
-const SPIDER: u32 = rgb(55, 45, 40);
-const VILLAGER_SKIN: u32 = rgb(190, 140, 110);
-const ROBE: u32 = rgb(110, 80, 60);
-
-/// Humanoid legs, body and head; arms are added per model.
-macro_rules! humanoid {
-    ($head:expr, $body:expr, $legs:expr, $face:expr, $($arms:expr),*) => {
-        &[
-            plain([-4.0, 0.0, -2.0], [4.0, 12.0, 4.0], $legs),
-            plain([0.0, 0.0, -2.0], [4.0, 12.0, 4.0], $legs),
-            plain([-4.0, 12.0, -2.0], [8.0, 12.0, 4.0], $body),
-            part([-4.0, 24.0, -4.0], [8.0, 8.0, 8.0], $head, $face),
-            $($arms),*
-        ]
-    };
+struct Tables {
+    models: Vec<Model>,
+    creatures: Vec<Creature>,
 }
 
-/// Models by entity name.
-pub const MODELS: &[(&str, &[Part])] = &[
-    (
-        "zombie",
-        humanoid!(
-            ZOMBIE_SKIN,
-            SHIRT,
-            TROUSERS,
-            Face::Eyes(rgb(20, 30, 20)),
-            plain([-8.0, 20.0, -2.0], [4.0, 4.0, 12.0], ZOMBIE_SKIN),
-            plain([4.0, 20.0, -2.0], [4.0, 4.0, 12.0], ZOMBIE_SKIN)
-        ),
-    ),
-    (
-        "husk",
-        humanoid!(
-            rgb(160, 140, 100),
-            rgb(120, 100, 70),
-            rgb(90, 80, 60),
-            Face::Eyes(rgb(30, 20, 10)),
-            plain([-8.0, 20.0, -2.0], [4.0, 4.0, 12.0], rgb(160, 140, 100)),
-            plain([4.0, 20.0, -2.0], [4.0, 4.0, 12.0], rgb(160, 140, 100))
-        ),
-    ),
-    (
-        "skeleton",
-        &[
-            plain([-3.0, 0.0, -1.0], [2.0, 12.0, 2.0], BONE),
-            plain([1.0, 0.0, -1.0], [2.0, 12.0, 2.0], BONE),
-            plain([-4.0, 12.0, -2.0], [8.0, 12.0, 4.0], rgb(160, 160, 156)),
-            part(
-                [-4.0, 24.0, -4.0],
-                [8.0, 8.0, 8.0],
-                BONE,
-                Face::Eyes(rgb(30, 30, 30)),
-            ),
-            plain([-6.0, 20.0, -1.0], [2.0, 2.0, 12.0], BONE),
-            plain([4.0, 20.0, -1.0], [2.0, 2.0, 12.0], BONE),
-        ],
-    ),
-    (
-        "creeper",
-        &[
-            plain([-4.0, 0.0, -6.0], [8.0, 6.0, 4.0], CREEPER),
-            plain([-4.0, 0.0, 2.0], [8.0, 6.0, 4.0], CREEPER),
-            plain([-4.0, 6.0, -2.0], [8.0, 12.0, 4.0], CREEPER),
-            part([-4.0, 18.0, -4.0], [8.0, 8.0, 8.0], CREEPER, Face::Creeper),
-        ],
-    ),
-    (
-        "spider",
-        &[
-            plain([-5.0, 4.0, -12.0], [10.0, 8.0, 12.0], SPIDER),
-            plain([-3.0, 5.0, 0.0], [6.0, 6.0, 6.0], rgb(44, 36, 32)),
-            part(
-                [-4.0, 4.0, 5.0],
-                [8.0, 8.0, 8.0],
-                SPIDER,
-                Face::Eyes(rgb(220, 20, 20)),
-            ),
-            plain([-15.0, 7.0, -5.0], [30.0, 2.0, 2.0], rgb(38, 31, 28)),
-            plain([-15.0, 7.0, -1.0], [30.0, 2.0, 2.0], rgb(38, 31, 28)),
-            plain([-15.0, 7.0, 3.0], [30.0, 2.0, 2.0], rgb(38, 31, 28)),
-        ],
-    ),
-    (
-        "cow",
-        &[
-            plain([-6.0, 0.0, -7.0], [4.0, 12.0, 4.0], rgb(60, 45, 35)),
-            plain([2.0, 0.0, -7.0], [4.0, 12.0, 4.0], rgb(60, 45, 35)),
-            plain([-6.0, 0.0, 4.0], [4.0, 12.0, 4.0], rgb(60, 45, 35)),
-            plain([2.0, 0.0, 4.0], [4.0, 12.0, 4.0], rgb(60, 45, 35)),
-            plain([-6.0, 11.0, -9.0], [12.0, 10.0, 18.0], rgb(70, 52, 40)),
-            part(
-                [-4.0, 16.0, 9.0],
-                [8.0, 8.0, 6.0],
-                rgb(70, 52, 40),
-                Face::Eyes(rgb(20, 20, 20)),
-            ),
-        ],
-    ),
-    (
-        "pig",
-        &[
-            plain([-5.0, 0.0, -7.0], [4.0, 6.0, 4.0], rgb(230, 150, 145)),
-            plain([1.0, 0.0, -7.0], [4.0, 6.0, 4.0], rgb(230, 150, 145)),
-            plain([-5.0, 0.0, 3.0], [4.0, 6.0, 4.0], rgb(230, 150, 145)),
-            plain([1.0, 0.0, 3.0], [4.0, 6.0, 4.0], rgb(230, 150, 145)),
-            plain([-5.0, 6.0, -8.0], [10.0, 8.0, 16.0], rgb(240, 160, 155)),
-            part(
-                [-4.0, 8.0, 8.0],
-                [8.0, 8.0, 8.0],
-                rgb(240, 160, 155),
-                Face::Snout,
-            ),
-        ],
-    ),
-    (
-        "sheep",
-        &[
-            plain([-5.0, 0.0, -7.0], [4.0, 12.0, 4.0], rgb(230, 225, 215)),
-            plain([1.0, 0.0, -7.0], [4.0, 12.0, 4.0], rgb(230, 225, 215)),
-            plain([-5.0, 0.0, 3.0], [4.0, 12.0, 4.0], rgb(230, 225, 215)),
-            plain([1.0, 0.0, 3.0], [4.0, 12.0, 4.0], rgb(230, 225, 215)),
-            plain([-6.0, 10.0, -9.0], [12.0, 10.0, 18.0], rgb(235, 235, 230)),
-            part(
-                [-3.0, 15.0, 8.0],
-                [6.0, 6.0, 7.0],
-                rgb(200, 170, 150),
-                Face::Eyes(rgb(30, 30, 30)),
-            ),
-        ],
-    ),
-    (
-        "chicken",
-        &[
-            plain([-2.0, 0.0, -1.0], [1.0, 5.0, 1.0], rgb(230, 180, 40)),
-            plain([1.0, 0.0, -1.0], [1.0, 5.0, 1.0], rgb(230, 180, 40)),
-            plain([-3.0, 4.0, -4.0], [6.0, 6.0, 8.0], rgb(245, 245, 245)),
-            part(
-                [-2.0, 9.0, 2.0],
-                [4.0, 6.0, 3.0],
-                rgb(245, 245, 245),
-                Face::Eyes(rgb(20, 20, 20)),
-            ),
-            plain([-2.0, 11.0, 5.0], [4.0, 2.0, 2.0], rgb(240, 170, 30)),
-            plain([-1.0, 9.0, 5.0], [2.0, 2.0, 1.0], rgb(210, 30, 30)),
-        ],
-    ),
-    (
-        "villager",
-        &[
-            plain([-4.0, 0.0, -2.0], [8.0, 12.0, 4.0], rgb(93, 68, 51)),
-            plain([-4.0, 12.0, -3.0], [8.0, 12.0, 6.0], ROBE),
-            part(
-                [-4.0, 24.0, -4.0],
-                [8.0, 10.0, 8.0],
-                VILLAGER_SKIN,
-                Face::Eyes(rgb(40, 120, 40)),
-            ),
-            plain([-1.0, 25.0, 4.0], [2.0, 4.0, 2.0], rgb(171, 126, 99)),
-            plain([-4.0, 16.0, 3.0], [8.0, 4.0, 4.0], rgb(121, 88, 66)),
-        ],
-    ),
-    (
-        "witch",
-        &[
-            plain([-4.0, 0.0, -2.0], [8.0, 12.0, 4.0], rgb(60, 35, 80)),
-            plain([-4.0, 12.0, -3.0], [8.0, 12.0, 6.0], rgb(75, 45, 95)),
-            part(
-                [-4.0, 24.0, -4.0],
-                [8.0, 10.0, 8.0],
-                VILLAGER_SKIN,
-                Face::Eyes(rgb(60, 20, 80)),
-            ),
-            plain([-5.0, 34.0, -5.0], [10.0, 2.0, 10.0], rgb(40, 30, 40)),
-            plain([-3.5, 36.0, -3.5], [7.0, 4.0, 7.0], rgb(40, 30, 40)),
-            plain([-2.0, 40.0, -2.0], [4.0, 4.0, 4.0], rgb(50, 80, 40)),
-        ],
-    ),
-    (
-        "snow_golem",
-        &[
-            plain([-6.0, 0.0, -6.0], [12.0, 12.0, 12.0], rgb(240, 245, 250)),
-            plain([-5.0, 11.0, -5.0], [10.0, 10.0, 10.0], rgb(240, 245, 250)),
-            part(
-                [-4.0, 20.0, -4.0],
-                [8.0, 8.0, 8.0],
-                rgb(200, 115, 25),
-                Face::Pumpkin,
-            ),
-            plain([-14.0, 17.0, -1.0], [28.0, 2.0, 2.0], rgb(100, 75, 45)),
-        ],
-    ),
-    (
-        "iron_golem",
-        &[
-            plain([-7.0, 0.0, -3.0], [6.0, 16.0, 5.0], rgb(190, 180, 170)),
-            plain([1.0, 0.0, -3.0], [6.0, 16.0, 5.0], rgb(190, 180, 170)),
-            plain([-9.0, 16.0, -5.0], [18.0, 16.0, 10.0], rgb(205, 195, 185)),
-            part(
-                [-4.0, 32.0, -3.0],
-                [8.0, 10.0, 8.0],
-                rgb(200, 190, 180),
-                Face::Eyes(rgb(150, 30, 20)),
-            ),
-            plain([-13.0, 4.0, -3.0], [4.0, 28.0, 6.0], rgb(195, 185, 175)),
-            plain([9.0, 4.0, -3.0], [4.0, 28.0, 6.0], rgb(195, 185, 175)),
-        ],
-    ),
-    (
-        "wolf",
-        &[
-            plain([-3.0, 0.0, -5.0], [2.0, 8.0, 2.0], rgb(200, 195, 190)),
-            plain([1.0, 0.0, -5.0], [2.0, 8.0, 2.0], rgb(200, 195, 190)),
-            plain([-3.0, 0.0, 3.0], [2.0, 8.0, 2.0], rgb(200, 195, 190)),
-            plain([1.0, 0.0, 3.0], [2.0, 8.0, 2.0], rgb(200, 195, 190)),
-            plain([-3.0, 7.0, -6.0], [6.0, 6.0, 11.0], rgb(215, 210, 205)),
-            part(
-                [-3.0, 8.0, 5.0],
-                [6.0, 6.0, 5.0],
-                rgb(215, 210, 205),
-                Face::Eyes(rgb(20, 20, 20)),
-            ),
-            plain([-1.0, 9.0, -13.0], [2.0, 2.0, 7.0], rgb(200, 195, 190)),
-        ],
-    ),
-    (
-        "cat",
-        &[
-            plain([-2.0, 0.0, -5.0], [1.5, 5.0, 1.5], rgb(220, 150, 70)),
-            plain([0.5, 0.0, -5.0], [1.5, 5.0, 1.5], rgb(220, 150, 70)),
-            plain([-2.0, 0.0, 3.0], [1.5, 5.0, 1.5], rgb(220, 150, 70)),
-            plain([0.5, 0.0, 3.0], [1.5, 5.0, 1.5], rgb(220, 150, 70)),
-            plain([-2.0, 4.0, -6.0], [4.0, 4.0, 12.0], rgb(230, 160, 80)),
-            part(
-                [-2.5, 5.0, 5.0],
-                [5.0, 4.0, 5.0],
-                rgb(230, 160, 80),
-                Face::Eyes(rgb(60, 160, 40)),
-            ),
-            plain([-0.5, 6.0, -14.0], [1.0, 1.0, 8.0], rgb(220, 150, 70)),
-        ],
-    ),
-    (
-        "horse",
-        &[
-            plain([-5.0, 0.0, -9.0], [4.0, 12.0, 4.0], rgb(120, 80, 45)),
-            plain([1.0, 0.0, -9.0], [4.0, 12.0, 4.0], rgb(120, 80, 45)),
-            plain([-5.0, 0.0, 6.0], [4.0, 12.0, 4.0], rgb(120, 80, 45)),
-            plain([1.0, 0.0, 6.0], [4.0, 12.0, 4.0], rgb(120, 80, 45)),
-            plain([-5.0, 12.0, -11.0], [10.0, 10.0, 22.0], rgb(140, 95, 55)),
-            plain([-3.0, 18.0, 8.0], [6.0, 10.0, 6.0], rgb(140, 95, 55)),
-            part(
-                [-3.0, 23.0, 11.0],
-                [6.0, 5.0, 10.0],
-                rgb(140, 95, 55),
-                Face::Eyes(rgb(20, 20, 20)),
-            ),
-            plain([-1.0, 22.0, 7.0], [2.0, 8.0, 2.0], rgb(50, 35, 25)),
-        ],
-    ),
-    (
-        "bat",
-        &[
-            part(
-                [-3.0, 6.0, -3.0],
-                [6.0, 6.0, 6.0],
-                rgb(70, 55, 45),
-                Face::Eyes(rgb(30, 20, 20)),
-            ),
-            plain([-3.0, 0.0, -2.0], [6.0, 6.0, 4.0], rgb(70, 55, 45)),
-            plain([-11.0, 5.0, -1.0], [8.0, 6.0, 1.0], rgb(50, 40, 35)),
-            plain([3.0, 5.0, -1.0], [8.0, 6.0, 1.0], rgb(50, 40, 35)),
-        ],
-    ),
-    (
-        "slime",
-        &[part(
-            [-8.0, 0.0, -8.0],
-            [16.0, 16.0, 16.0],
-            rgb(110, 190, 90),
-            Face::Eyes(rgb(30, 70, 30)),
-        )],
-    ),
-    (
-        "enderman",
-        &[
-            plain([-3.0, 0.0, -1.0], [2.0, 30.0, 2.0], rgb(20, 18, 24)),
-            plain([1.0, 0.0, -1.0], [2.0, 30.0, 2.0], rgb(20, 18, 24)),
-            plain([-4.0, 30.0, -2.0], [8.0, 12.0, 4.0], rgb(25, 22, 30)),
-            part(
-                [-4.0, 42.0, -4.0],
-                [8.0, 8.0, 8.0],
-                rgb(22, 20, 28),
-                Face::Eyes(rgb(200, 80, 230)),
-            ),
-            plain([-6.0, 12.0, -1.0], [2.0, 30.0, 2.0], rgb(20, 18, 24)),
-            plain([4.0, 12.0, -1.0], [2.0, 30.0, 2.0], rgb(20, 18, 24)),
-        ],
-    ),
-];
-
-/// Names drawn with another model (scaled to their own size).
-const SAME_AS: &[(&str, &str)] = &[
-    ("cave_spider", "spider"),
-    ("zombie_villager", "villager"),
-    ("wandering_trader", "villager"),
-    ("drowned", "zombie"),
-    ("stray", "skeleton"),
-    ("wither_skeleton", "skeleton"),
-    ("magma_cube", "slime"),
-    ("mooshroom", "cow"),
-    ("donkey", "horse"),
-    ("mule", "horse"),
-    ("skeleton_horse", "horse"),
-    ("zombie_horse", "horse"),
-    ("ocelot", "cat"),
-    ("fox", "wolf"),
-    ("polar_bear", "cow"),
-    ("llama", "horse"),
-];
-
-/// The model of a mob, if it has one.
-pub fn model_index(name: &str) -> Option<usize> {
-    let name = SAME_AS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(name, |(_, m)| *m);
-    MODELS.iter().position(|(n, _)| *n == name)
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let models = parse_models(include_str!("models.tsv"));
+        let creatures = parse_creatures(include_str!("creatures.tsv"), &models);
+        Tables { models, creatures }
+    })
 }
 
-/// Skin textures: per model, per part, the side texture and the front;
-/// and per entity type, the box of mobs without a model.
-pub struct Skins {
-    pub parts: Vec<Vec<(TexId, TexId)>>,
-    pub generic: Vec<(TexId, TexId)>,
+pub fn models() -> &'static [Model] {
+    &tables().models
 }
 
-impl Skins {
-    pub fn build(atlas: &mut Atlas) -> Skins {
-        let parts = MODELS
-            .iter()
-            .map(|(name, parts)| {
+pub fn creatures() -> &'static [Creature] {
+    &tables().creatures
+}
+
+#[cfg(test)]
+pub fn model_named(name: &str) -> Option<&'static Model> {
+    models().iter().find(|m| m.name == name)
+}
+
+/// The index in [`creatures`] of an entity kind, if it has a model.
+pub fn creature_index(kind: &str) -> Option<usize> {
+    creatures().iter().position(|c| c.kind == kind)
+}
+
+/// Data rows of a checked-in table, split into columns.
+fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+    text.lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| line.split('\t').collect())
+}
+
+/// A column the checked-in table guarantees is well formed.
+fn number(row: &[&str], index: usize) -> f32 {
+    row.get(index)
+        .and_then(|text| text.parse().ok())
+        .unwrap_or_else(|| panic!("model table row {row:?}: bad column {index}"))
+}
+
+fn triple(row: &[&str], index: usize) -> [f32; 3] {
+    let numbers: Vec<f32> = row
+        .get(index)
+        .map(|text| text.split(',').filter_map(|n| n.parse().ok()).collect())
+        .unwrap_or_default();
+    numbers
+        .try_into()
+        .unwrap_or_else(|_| panic!("model table row {row:?}: bad triple in column {index}"))
+}
+
+fn parse_models(text: &'static str) -> Vec<Model> {
+    let mut models: Vec<Model> = Vec::new();
+    for row in rows(text) {
+        let name = row[0];
+        if models.last().is_none_or(|m| m.name != name) {
+            models.push(Model {
+                name,
+                parts: Vec::new(),
+            });
+        }
+        let parts = &mut models.last_mut().expect("just pushed").parts;
+        let parent = match row[2] {
+            "-" => None,
+            parent => Some(
                 parts
                     .iter()
-                    .map(|p| {
-                        let seed = name_hash(name) ^ p.colour;
-                        let side = paint::noisy(p.colour, 0.18, seed);
-                        let front = face_canvas(&side, p.face);
-                        (atlas.add(&side), atlas.add(&front))
-                    })
-                    .collect()
-            })
-            .collect();
-        let generic = registry()
-            .entities
+                    .position(|p| p.name == parent)
+                    .unwrap_or_else(|| panic!("{name}: parent {parent} comes later")),
+            ),
+        };
+        let role = ROLES
             .iter()
-            .map(|def| {
-                let side = paint::noisy(colour_of_name(def.name), 0.2, name_hash(def.name));
-                let front = face_canvas(&side, Face::Eyes(rgb(20, 20, 20)));
-                (atlas.add(&side), atlas.add(&front))
-            })
-            .collect();
-        Skins { parts, generic }
+            .find(|(n, _)| *n == row[3])
+            .unwrap_or_else(|| panic!("{name}: no role {}", row[3]))
+            .1;
+        let [px, py, pz] = triple(&row, 5);
+        let rest = triple(&row, 6).map(f32::to_radians);
+        let [x, y, z] = triple(&row, 7);
+        let [w, h, d] = triple(&row, 8);
+        let grow = number(&row, 9);
+        // The game's frame has y down from 24 pixels up and its front at −z.
+        let ground = if parent.is_some() { 0.0 } else { 24.0 };
+        let centre_x = px + x + w / 2.0;
+        parts.push(Part {
+            name: row[1],
+            parent,
+            role,
+            phase: number(&row, 4).to_radians(),
+            side: if centre_x < 0.0 { 1.0 } else { -1.0 },
+            pivot: [px, ground - py, -pz],
+            rest,
+            min: [x - grow, -(y + h) - grow, -(z + d) - grow],
+            size: [w, h, d].map(|s| s + 2.0 * grow),
+            skin: row[10],
+        });
     }
+    models
 }
 
-fn face_canvas(side: &Canvas, face: Face) -> Canvas {
-    let mut c = side.clone();
-    match face {
-        Face::Plain => {}
-        Face::Eyes(eye) => {
-            paint::rect(&mut c, (3, 6), (5, 8), rgb(240, 240, 240));
-            paint::rect(&mut c, (10, 6), (12, 8), rgb(240, 240, 240));
-            paint::rect(&mut c, (4, 7), (5, 8), eye);
-            paint::rect(&mut c, (10, 7), (11, 8), eye);
-            paint::rect(&mut c, (5, 12), (10, 12), scale(side.at(8, 12), 0.6));
-        }
-        Face::Creeper => {
-            let black = rgb(15, 20, 15);
-            paint::rect(&mut c, (2, 4), (5, 7), black);
-            paint::rect(&mut c, (10, 4), (13, 7), black);
-            paint::rect(&mut c, (6, 8), (9, 13), black);
-            paint::rect(&mut c, (4, 10), (5, 15), black);
-            paint::rect(&mut c, (10, 10), (11, 15), black);
-        }
-        Face::Snout => {
-            paint::rect(&mut c, (2, 5), (4, 6), rgb(20, 20, 20));
-            paint::rect(&mut c, (11, 5), (13, 6), rgb(20, 20, 20));
-            paint::rect(&mut c, (5, 9), (10, 13), rgb(235, 130, 130));
-            paint::rect(&mut c, (6, 11), (6, 11), rgb(120, 60, 60));
-            paint::rect(&mut c, (9, 11), (9, 11), rgb(120, 60, 60));
-        }
-        Face::Pumpkin => {
-            let dark = rgb(60, 30, 0);
-            paint::rect(&mut c, (3, 4), (5, 6), dark);
-            paint::rect(&mut c, (10, 4), (12, 6), dark);
-            paint::rect(&mut c, (3, 10), (12, 11), dark);
-        }
-    }
-    c
+fn parse_creatures(text: &'static str, models: &[Model]) -> Vec<Creature> {
+    rows(text)
+        .map(|row| {
+            let model = models
+                .iter()
+                .position(|m| m.name == row[1])
+                .unwrap_or_else(|| panic!("{}: no model {}", row[0], row[1]));
+            let tint = u32::from_str_radix(row[4], 16)
+                .ok()
+                .map(|rgb| (0xFF00_0000 | rgb, number(&row, 5)));
+            let held = registry().item_named(row[6]).map(|item| {
+                let part = models[model]
+                    .parts
+                    .iter()
+                    .position(|p| p.name == row[7])
+                    .unwrap_or_else(|| panic!("{}: no part {}", row[0], row[7]));
+                (item, part)
+            });
+            Creature {
+                kind: row[0],
+                model,
+                scale: number(&row, 2),
+                lift: number(&row, 3),
+                tint,
+                held,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The creatures issue 16 names, and the kinds drawn before it.
+    const SUITE: &[&str] = &[
+        "zombie",
+        "skeleton",
+        "spider",
+        "cave_spider",
+        "witch",
+        "enderman",
+        "wolf",
+        "phantom",
+        "pig",
+        "cow",
+        "sheep",
+        "chicken",
+        "horse",
+        "villager",
+        "bee",
+        "snow_golem",
+        "iron_golem",
+        "creeper",
+        "husk",
+        "stray",
+        "cat",
+        "bat",
+        "slime",
+    ];
+
     #[test]
-    fn named_mobs_have_models_and_all_names_exist() {
-        for name in [
-            "zombie",
-            "skeleton",
-            "creeper",
-            "spider",
-            "cave_spider",
-            "cow",
-            "pig",
-            "sheep",
-            "chicken",
-            "villager",
-            "snow_golem",
-            "iron_golem",
-            "wolf",
-            "cat",
-            "horse",
-            "bat",
-            "slime",
-            "enderman",
-            "witch",
-        ] {
-            assert!(model_index(name).is_some(), "{name}");
-            assert!(registry().entity_named(name).is_some(), "{name}");
+    fn every_creature_of_the_suite_has_a_model_of_real_boxes() {
+        for kind in SUITE {
+            let index = creature_index(kind).unwrap_or_else(|| panic!("{kind} has no model"));
+            let model = &models()[creatures()[index].model];
+            assert!(!model.parts.is_empty(), "{kind}");
+            for part in &model.parts {
+                assert!(
+                    part.size.iter().all(|&s| s > 0.0),
+                    "{kind}.{}: size {:?}",
+                    part.name,
+                    part.size
+                );
+            }
         }
-        for (name, _) in MODELS {
-            assert!(registry().entity_named(name).is_some(), "{name}");
+    }
+
+    #[test]
+    fn every_kind_exists_and_every_model_is_used() {
+        for creature in creatures() {
+            assert!(
+                registry().entity_named(creature.kind).is_some(),
+                "{}",
+                creature.kind
+            );
+            assert!(creature.scale > 0.0, "{}", creature.kind);
         }
-        assert!(model_index("ghast").is_none());
+        for (index, model) in models().iter().enumerate() {
+            assert!(
+                creatures().iter().any(|c| c.model == index),
+                "{} unused",
+                model.name
+            );
+        }
+        assert!(creature_index("ghast").is_none());
+    }
+
+    #[test]
+    fn the_tables_keep_the_games_numbers() {
+        let spider = model_named("spider").unwrap();
+        assert_eq!(
+            spider
+                .parts
+                .iter()
+                .filter(|p| p.role == Role::SpiderLeg)
+                .count(),
+            8
+        );
+        let zombie = model_named("zombie").unwrap();
+        let head = &zombie.parts[0];
+        // Head box (−4, −8, −4) 8³ at the neck, 24 pixels up: y 24..32.
+        assert_eq!(
+            (head.pivot, head.min, head.size),
+            ([0.0, 24.0, 0.0], [-4.0, 0.0, -4.0], [8.0; 3])
+        );
+        let arm = zombie.parts.iter().find(|p| p.name == "right_arm").unwrap();
+        assert_eq!(arm.rest[0], (-90.0f32).to_radians());
+        assert_eq!(arm.side, 1.0);
+        let skeleton = &creatures()[creature_index("skeleton").unwrap()];
+        assert_eq!(skeleton.held.map(|h| h.0), registry().item_named("bow"));
     }
 }

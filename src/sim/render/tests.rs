@@ -29,7 +29,7 @@ pub(super) fn flatten(world: &mut World, min: [i32; 2], max: [i32; 2]) {
 
 /// A game on the flat world (grass top at y 63), player at the origin
 /// facing south, at the given time.
-fn game_at(day_time: u64) -> Game {
+pub(super) fn game_at(day_time: u64) -> Game {
     let mut game = Game::new(11);
     flatten(&mut game.world, [-32, -32], [32, 32]);
     game.day_time = day_time;
@@ -39,13 +39,13 @@ fn game_at(day_time: u64) -> Game {
     game
 }
 
-fn render(game: &Game, width: u32, height: u32) -> RgbImage {
+pub(super) fn render(game: &Game, width: u32, height: u32) -> RgbImage {
     let mut frame = RgbImage::new(width, height);
     Renderer::new().render(game, &mut frame);
     frame
 }
 
-fn hash(frame: &RgbImage) -> u64 {
+pub(super) fn hash(frame: &RgbImage) -> u64 {
     frame
         .as_raw()
         .iter()
