@@ -1,7 +1,8 @@
 //! Entities in the world: dropped items, thrown projectiles and creatures.
 //! This is their state; the rules that move and hurt them live in
-//! `rules/` (and creature behaviour in its own module).
+//! `rules/` (and creature behaviour in `creature/`).
 
+use super::creature::Brain;
 use super::inventory::ItemStack;
 use super::registry::{registry, EntityTypeId, ItemId};
 
@@ -47,6 +48,8 @@ pub struct MobTags {
     pub profession: Option<String>,
     /// Item frames and the like: the facing byte.
     pub facing: Option<i8>,
+    /// Wears something on its head (`ArmorItems`): the sun does not burn it.
+    pub helmet: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -55,6 +58,8 @@ pub struct Mob {
     pub health: f32,
     pub tags: MobTags,
     pub state: MobState,
+    /// What it wants, remembers and plans (`sim::creature`).
+    pub brain: Brain,
 }
 
 impl Mob {
@@ -64,6 +69,7 @@ impl Mob {
             health,
             tags,
             state: MobState::default(),
+            brain: Brain::default(),
         }
     }
 

@@ -1,21 +1,26 @@
 //! The block, item, entity and recipe tables of Minecraft 1.16.5, loaded
 //! once from the tab-separated data files beside this module (`blocks.tsv`,
-//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`).
+//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`,
+//! `creatures.tsv`, `weapons.tsv`, `armor.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
 //! here; names are only used at the edges (commands, statistics, rewards).
 
 mod blocks;
+mod creatures;
 mod entities;
 mod fuels;
+mod gear;
 mod items;
 mod loot;
 mod recipes;
 mod table;
 
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
+pub use creatures::{CreatureDef, Disposition, MobDrop};
 pub use entities::{EntityCategory, EntityDef, EntityTypeId};
+pub use gear::{ArmorDef, Weapon};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
 pub use loot::{LootEntry, LootPool, LootTable, Uniform};
 pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
@@ -72,6 +77,11 @@ pub struct Registry {
     /// Furnace burn ticks by item id (0: not fuel).
     fuel_ticks: Vec<u32>,
     loot_tables: Vec<LootTable>,
+    /// Creature kinds by entity type index.
+    creatures: Vec<Option<CreatureDef>>,
+    /// Melee weapons and armor pieces by item index.
+    weapons: Vec<Option<Weapon>>,
+    armor: Vec<Option<ArmorDef>>,
     block_index: table::NameIndex,
     item_index: table::NameIndex,
     entity_index: table::NameIndex,
@@ -112,6 +122,22 @@ impl Registry {
         Some(self.fuel_ticks[item.0 as usize]).filter(|&ticks| ticks > 0)
     }
 
+    /// The creature kind of an entity type, if it is one that lives and fights.
+    pub fn creature(&self, kind: EntityTypeId) -> Option<&CreatureDef> {
+        self.creatures.get(usize::from(kind.0))?.as_ref()
+    }
+
+    /// How an item (or the bare hand, `None`) hits in the main hand.
+    pub fn weapon(&self, item: Option<ItemId>) -> Weapon {
+        item.and_then(|i| self.weapons[usize::from(i.0)])
+            .unwrap_or(Weapon::FIST)
+    }
+
+    /// What an armor piece protects, if the item is one.
+    pub fn armor(&self, item: ItemId) -> Option<ArmorDef> {
+        self.armor[usize::from(item.0)]
+    }
+
     /// A loot table by its bare or `minecraft:`-prefixed name.
     pub fn loot_table(&self, name: &str) -> Option<&LootTable> {
         let name = strip_namespace(name);
@@ -144,6 +170,14 @@ pub fn registry() -> &'static Registry {
         );
         let fuel_ticks = fuels::parse(include_str!("fuels.tsv"), &item_index, items.len());
         let loot_tables = loot::parse(include_str!("loot_tables.tsv"), &item_index);
+        let creatures = creatures::parse(
+            include_str!("creatures.tsv"),
+            &entity_index,
+            entities.len(),
+            &item_index,
+        );
+        let weapons = gear::parse_weapons(include_str!("weapons.tsv"), &item_index, items.len());
+        let armor = gear::parse_armor(include_str!("armor.tsv"), &item_index, items.len());
         let mut registry = Registry {
             blocks,
             items,
@@ -151,6 +185,9 @@ pub fn registry() -> &'static Registry {
             recipes,
             fuel_ticks,
             loot_tables,
+            creatures,
+            weapons,
+            armor,
             block_index,
             item_index,
             entity_index,

@@ -2,7 +2,7 @@
 //! friction, floating, merging, pickup by the player, despawning after
 //! 6000 ticks), thrown projectiles (gravity 0.03, gone on hitting a block
 //! or a creature; eggs may hatch, ender pearls teleport) and creatures,
-//! which only fall here (their behaviour is part 3's).
+//! whose tick is `sim::creature`'s.
 
 use super::collision::{self, Aabb, Moved};
 use super::fluids::{self, Fluid};
@@ -20,7 +20,6 @@ use crate::suite::Event;
 const ITEM_LIFETIME: u32 = 6000;
 const ITEM_GRAVITY: f64 = 0.04;
 const PROJECTILE_GRAVITY: f64 = 0.03;
-const MOB_GRAVITY: f64 = 0.08;
 /// Projectiles and creatures below this height are gone.
 const VOID_Y: f64 = -64.0;
 
@@ -42,7 +41,8 @@ fn move_entity(world: &World, e: &mut Entity, step: f64) -> Moved {
     moved
 }
 
-fn slipperiness_under(world: &World, pos: [f64; 3]) -> f64 {
+/// The slipperiness of the block under a point (0.6 for most).
+pub fn slipperiness_under(world: &World, pos: [f64; 3]) -> f64 {
     traits::SLIPPERINESS.get(world.get([
         pos[0].floor() as i32,
         (pos[1] - 1.0).floor() as i32,
@@ -223,6 +223,10 @@ pub fn pick_up_items(game: &mut Game) {
 pub fn tick(game: &mut Game) {
     let mut gone: Vec<EntityId> = Vec::new();
     for index in 0..game.entities.list.len() {
+        if matches!(game.entities.list[index].kind, EntityKind::Mob(_)) {
+            crate::sim::creature::tick(game, index);
+            continue;
+        }
         let mut e = game.entities.list[index].clone();
         match e.kind {
             EntityKind::Item {
@@ -265,21 +269,7 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
-            EntityKind::Mob(_) => {
-                e.age += 1;
-                move_entity(&game.world, &mut e, 0.6);
-                let friction = if e.on_ground {
-                    slipperiness_under(&game.world, e.pos) * 0.91
-                } else {
-                    0.91
-                };
-                e.vel = [
-                    e.vel[0] * friction,
-                    (e.vel[1] - MOB_GRAVITY) * 0.98,
-                    e.vel[2] * friction,
-                ];
-                game.entities.list[index] = e;
-            }
+            EntityKind::Mob(_) => {}
         }
     }
     game.entities.list.retain(|e| {
