@@ -72,8 +72,9 @@ mod tests {
 
     #[test]
     fn diamond_and_iron_sets_follow_the_formula() {
-        // Diamond: 20 points, toughness 8; a zombie's 3 loses 80%.
-        assert!((after_armor(3.0, 20.0, 8.0) - 0.6).abs() < 1e-6);
+        // Diamond: 20 points, toughness 8; a zombie's 3 loses 77%
+        // (20 − 3/(2 + 8/4) = 19.25 points count).
+        assert!((after_armor(3.0, 20.0, 8.0) - 0.69).abs() < 1e-5);
         // Iron: 15 points; a wolf's 4 loses 60% (15 − 4/2 = 13 > 15/5).
         assert!((after_armor(4.0, 15.0, 0.0) - 1.92).abs() < 1e-5);
         // A huge hit breaks through: 4 points against 30 damage keep only 4/5.
