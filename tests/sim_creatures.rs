@@ -23,7 +23,11 @@ fn a_noop_player_in_combat_zombies_is_attacked_and_survives_in_diamond_armor() {
             stats.get(Event::Custom, "damage_taken") > 0,
             "seed {seed}: the zombie never hurt the player"
         );
-        assert_eq!(stats.get(Event::Custom, "deaths"), 0, "seed {seed}: the player died");
+        assert_eq!(
+            stats.get(Event::Custom, "deaths"),
+            0,
+            "seed {seed}: the player died"
+        );
         assert!(!sim.game().player.is_dead());
     }
 }

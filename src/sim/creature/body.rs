@@ -170,7 +170,11 @@ pub fn travel(ctx: &mut Ctx) {
         memory.fall_distance = 0.0;
         accelerate(e, forward, sideways, AIR_ACCELERATION);
         let moved = move_against_blocks(world, e, 0.6);
-        e.vel = [e.vel[0] * 0.8, e.vel[1] * 0.8 - GRAVITY / 16.0, e.vel[2] * 0.8];
+        e.vel = [
+            e.vel[0] * 0.8,
+            e.vel[1] * 0.8 - GRAVITY / 16.0,
+            e.vel[2] * 0.8,
+        ];
         if ctx.wish.jump || moved.horizontal_collision() {
             e.vel[1] += 0.04;
         }
@@ -181,19 +185,26 @@ pub fn travel(ctx: &mut Ctx) {
         } else {
             AIR_ACCELERATION
         };
-        if e.on_ground && memory.jump_delay == 0 && ctx.wish.jump {
+        let jump = ctx.wish.jump || std::mem::take(&mut memory.bumped);
+        if e.on_ground && memory.jump_delay == 0 && jump {
             e.vel[1] = JUMP_POWER;
             memory.jump_delay = JUMP_DELAY;
         }
         accelerate(e, forward, sideways, amount);
         let was_falling = e.vel[1] < 0.0;
-        let step = if ctx.def.kind == horse_kind() { 1.0 } else { 0.6 };
+        let step = if ctx.def.kind == horse_kind() {
+            1.0
+        } else {
+            0.6
+        };
         let moved = move_against_blocks(world, e, step);
-        if moved.horizontal_collision() && e.on_ground && input.is_some() {
-            // Bumped into a step the path did not foresee: hop.
-            ctx.wish.jump = true;
-        }
-        let friction = if e.on_ground { slipperiness * 0.91 } else { 0.91 };
+        // Walking into a step the path's jump did not foresee: hop next tick.
+        memory.bumped = moved.horizontal_collision() && e.on_ground && input.is_some();
+        let friction = if e.on_ground {
+            slipperiness * 0.91
+        } else {
+            0.91
+        };
         e.vel = [
             e.vel[0] * friction,
             (e.vel[1] - GRAVITY) * 0.98,

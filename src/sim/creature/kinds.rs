@@ -4,7 +4,7 @@
 
 use super::goals::{
     DrinkHealing, EyeContact, Float, Goal, HurtBy, KeepDistance, Leap, LookAtPlayer, Melee,
-    NearestPlayer, Panic, RandomStroll, Selector, Swoop, Tempt, TeleportRandomly, ThrowPotion,
+    NearestPlayer, Panic, RandomStroll, Selector, Swoop, TeleportRandomly, Tempt, ThrowPotion,
 };
 use crate::sim::registry::{CreatureDef, Disposition};
 
@@ -60,11 +60,17 @@ mod tests {
 
     #[test]
     fn every_goal_the_table_names_exists() {
-        for def in registry().entities.iter().filter_map(|e| {
-            registry().creature(registry().entity_named(e.name).unwrap())
-        }) {
+        for def in registry()
+            .entities
+            .iter()
+            .filter_map(|e| registry().creature(registry().entity_named(e.name).unwrap()))
+        {
             for spec in def.goals.iter().chain(&def.targets) {
-                assert!(goal(spec).is_some(), "{}: no goal `{spec}`", registry().entity(def.kind).name);
+                assert!(
+                    goal(spec).is_some(),
+                    "{}: no goal `{spec}`",
+                    registry().entity(def.kind).name
+                );
             }
         }
     }

@@ -67,6 +67,8 @@ pub struct Memory {
     pub fall_distance: f64,
     /// Ticks before it may jump again.
     jump_delay: u32,
+    /// Walked into something last tick: it jumps if it can.
+    bumped: bool,
 }
 
 impl Memory {
@@ -80,7 +82,8 @@ impl Memory {
 
     /// Whether something hurt it within the last `ticks`.
     pub fn hurt_within(&self, now: u64, ticks: u64) -> bool {
-        self.hurt_at.is_some_and(|at| now.saturating_sub(at) < ticks)
+        self.hurt_at
+            .is_some_and(|at| now.saturating_sub(at) < ticks)
     }
 }
 
@@ -241,7 +244,13 @@ fn loose_arrow(_game: &mut Game, _archer: EntityId, _power: f32) {}
 /// `HurtByTargetGoal.alertOthers`: creatures of the same kind within the
 /// follow range (10 blocks up or down) take on the player as their target.
 fn alert_kin(game: &mut Game, id: EntityId, def: &CreatureDef) {
-    let Some(origin) = game.entities.list.iter().find(|e| e.id == id).map(|e| e.pos) else {
+    let Some(origin) = game
+        .entities
+        .list
+        .iter()
+        .find(|e| e.id == id)
+        .map(|e| e.pos)
+    else {
         return;
     };
     let range = def.follow_range;

@@ -35,7 +35,10 @@ pub fn can_see(world: &World, from: [f64; 3], to: [f64; 3]) -> bool {
         return true;
     }
     let dir = d.map(|v| v / length);
-    raycast::cast(world, from, dir, length, |b| registry().block(b).shape.collides()).is_none()
+    raycast::cast(world, from, dir, length, |b| {
+        registry().block(b).shape.collides()
+    })
+    .is_none()
 }
 
 /// How a block passes sky light: fully, one level weaker, or not at all.
@@ -74,7 +77,8 @@ pub fn sky_darken(game: &Game) -> u8 {
     let t = game.day_time as f64 / 24000.0;
     let d0 = (t - 0.25).rem_euclid(1.0);
     let angle = (d0 * 2.0 + (0.5 - (d0 * std::f64::consts::PI).cos() / 2.0)) / 3.0;
-    let mut light = 1.0 - ((1.0 - ((angle * std::f64::consts::TAU).cos() * 2.0 + 0.5)).clamp(0.0, 1.0));
+    let mut light =
+        1.0 - ((1.0 - ((angle * std::f64::consts::TAU).cos() * 2.0 + 0.5)).clamp(0.0, 1.0));
     let (rain, thunder) = match game.weather {
         Weather::Clear => (0.0, 0.0),
         Weather::Rain => (1.0, 0.0),

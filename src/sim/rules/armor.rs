@@ -22,7 +22,9 @@ pub fn worn(p: &Player) -> (f32, f32) {
         .iter()
         .flatten()
         .filter_map(|stack| registry().armor(stack.item))
-        .fold((0.0, 0.0), |(a, t), def| (a + def.points, t + def.toughness))
+        .fold((0.0, 0.0), |(a, t), def| {
+            (a + def.points, t + def.toughness)
+        })
 }
 
 /// The knockback resistance the player's armor gives (netherite), 0–1.

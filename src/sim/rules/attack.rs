@@ -76,8 +76,10 @@ pub fn strike(game: &mut Game, id: EntityId) {
     let held = p.inventory.selected_stack().cloned();
     let look_yaw = f64::from(p.yaw).to_radians();
     let from = p.pos;
-    let mut knockback =
-        f64::from(held.as_ref().map_or(0, |s| enchantment_level(s, "knockback")));
+    let mut knockback = f64::from(
+        held.as_ref()
+            .map_or(0, |s| enchantment_level(s, "knockback")),
+    );
     if p.sprinting && strong {
         knockback += 1.0;
     }
@@ -141,7 +143,10 @@ mod tests {
         assert_eq!(swing_damage(&game), 7.0);
         game.player.inventory.main[0] = Some(ItemStack::new(item("iron_sword"), 1));
         recharge(&mut game.player);
-        assert!(charge(&game.player) < 0.1, "a new item starts the charge over");
+        assert!(
+            charge(&game.player) < 0.1,
+            "a new item starts the charge over"
+        );
     }
 
     #[test]

@@ -170,7 +170,10 @@ pub fn splash_harming(game: &mut Game, id: EntityId, at: [f64; 3]) {
     };
     let p = &game.player;
     let centre = [p.pos[0], p.pos[1] + p.height() / 2.0, p.pos[2]];
-    let d = (0..3).map(|i| (centre[i] - at[i]).powi(2)).sum::<f64>().sqrt();
+    let d = (0..3)
+        .map(|i| (centre[i] - at[i]).powi(2))
+        .sum::<f64>()
+        .sqrt();
     if p.is_dead() || d >= SPLASH_RADIUS {
         return;
     }

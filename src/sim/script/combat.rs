@@ -9,6 +9,7 @@ use super::behaviour::{angles_to, turn_towards, Behaviour, Select, Step};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
+use crate::sim::raycast;
 use crate::sim::registry::{item, registry};
 use crate::sim::rules::{attack_charge, crosshair, Target};
 use crate::suite::Event;
@@ -36,12 +37,28 @@ fn nearest<'a>(game: &'a Game, kind: &str) -> Option<&'a Entity> {
         })
 }
 
-/// Where to aim on a creature: the middle of its body, or low on its legs
-/// for an enderman (looking it in the eye sends it away).
-fn aim_point(e: &Entity, aim_low: bool) -> [f64; 3] {
-    let height = e.size().1;
-    let up = if aim_low { 0.6 } else { height * 0.5 };
-    [e.pos[0], e.pos[1] + up, e.pos[2]]
+/// Where to aim on a creature: the first of a few heights on its body
+/// that no block hides from the eye — the middle first, or low on its
+/// legs for an enderman (looking it in the eye sends it away).
+fn aim_point(game: &Game, e: &Entity, aim_low: bool) -> [f64; 3] {
+    let heights: &[f64] = if aim_low {
+        &[0.25, 0.15, 0.4]
+    } else {
+        &[0.5, 0.8, 0.25, 0.95]
+    };
+    let eye = game.player.eye();
+    let point = |share: f64| [e.pos[0], e.pos[1] + e.size().1 * share, e.pos[2]];
+    let in_sight = |p: [f64; 3]| {
+        let d = [p[0] - eye[0], p[1] - eye[1], p[2] - eye[2]];
+        let length = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let dir = d.map(|v| v / length.max(1e-9));
+        raycast::target(&game.world, eye, dir).is_none_or(|hit| hit.distance > length - 0.3)
+    };
+    heights
+        .iter()
+        .map(|&share| point(share))
+        .find(|&p| in_sight(p))
+        .unwrap_or_else(|| point(heights[0]))
 }
 
 /// Hunts creatures of a kind until the player has killed `kills` of them:
@@ -97,10 +114,11 @@ impl Behaviour for Hunt {
         let Some(target) = nearest(game, self.kind) else {
             return Step::Act(Action::noop());
         };
-        let (yaw, pitch) = angles_to(game, aim_point(target, self.aim_low));
+        let (yaw, pitch) = angles_to(game, aim_point(game, target, self.aim_low));
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
-        let distance = ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
+        let distance =
+            ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
         let on_target = crosshair(game) == Some(Target::Entity(target.id));
         let charged = attack_charge(p) >= CHARGED;
         if self.backing > 0 {
@@ -142,7 +160,7 @@ impl Behaviour for RaiseShield {
         }
         let mut action = Action::noop().with(Key::Use);
         if let Some(attacker) = nearest(game, self.kind) {
-            let (yaw, _) = angles_to(game, aim_point(attacker, false));
+            let (yaw, _) = angles_to(game, aim_point(game, attacker, false));
             action.camera = turn_towards(game, yaw, 10.0);
         }
         Step::Act(action)

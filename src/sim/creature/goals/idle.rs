@@ -41,14 +41,13 @@ pub fn random_spot(ctx: &mut Ctx, horizontal: i32, vertical: i32) -> Option<Bloc
         let x = feet[0] + ctx.rng.gen_range(-horizontal..=horizontal);
         let z = feet[2] + ctx.rng.gen_range(-horizontal..=horizontal);
         let y = feet[1] + ctx.rng.gen_range(-vertical..=vertical);
-        let ground = (0..=vertical * 2)
-            .map(|down| [x, y - down, z])
-            .find(|&p| {
-                let below = ctx.game.world.get([p[0], p[1] - 1, p[2]]);
-                let def = crate::sim::registry::registry().block(below);
-                def.shape.collides() && !def.name.contains("lava")
-                    && ctx.game.world.get(p) == crate::sim::registry::BlockId::AIR
-            });
+        let ground = (0..=vertical * 2).map(|down| [x, y - down, z]).find(|&p| {
+            let below = ctx.game.world.get([p[0], p[1] - 1, p[2]]);
+            let def = crate::sim::registry::registry().block(below);
+            def.shape.collides()
+                && !def.name.contains("lava")
+                && ctx.game.world.get(p) == crate::sim::registry::BlockId::AIR
+        });
         if ground.is_some() {
             return ground;
         }

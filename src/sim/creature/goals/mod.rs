@@ -67,14 +67,17 @@ impl Ctx<'_> {
 
     /// Whether nothing solid stands between its eyes and the player's.
     pub fn sees_player(&self) -> bool {
-        senses::can_see(&self.game.world, senses::eye(self.me), self.game.player.eye())
+        senses::can_see(
+            &self.game.world,
+            senses::eye(self.me),
+            self.game.player.eye(),
+        )
     }
 
     /// Plans a path to the player's feet at `speed` times its own.
     pub fn path_to_player(&mut self, speed: f64) -> bool {
         let to = self.game.player.block_pos();
-        self.nav
-            .move_to(&self.game.world, self.me, to, speed)
+        self.nav.move_to(&self.game.world, self.me, to, speed)
     }
 
     /// Whether the player is a target it can still chase.

@@ -22,7 +22,10 @@ pub fn teleport_near(ctx: &mut Ctx, centre: [f64; 3], spread: f64, rise: i32) ->
         let z = centre[2] + (ctx.rng.gen::<f64>() - 0.5) * spread;
         let floor_at = |y: f64| {
             let below = world.get([x.floor() as i32, y as i32 - 1, z.floor() as i32]);
-            crate::sim::registry::registry().block(below).shape.collides()
+            crate::sim::registry::registry()
+                .block(below)
+                .shape
+                .collides()
         };
         while y > 1.0 && !floor_at(y) {
             y -= 1.0;

@@ -86,7 +86,8 @@ impl Goal for NearestPlayer {
         {
             return false;
         }
-        !self.in_dark || senses::brightness(senses::light_at(ctx.game, senses::eye_cell(ctx.me))) < 0.5
+        !self.in_dark
+            || senses::brightness(senses::light_at(ctx.game, senses::eye_cell(ctx.me))) < 0.5
     }
 
     fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
@@ -164,7 +165,9 @@ impl Goal for EyeContact {
             if self.teleport_time >= 30 {
                 let p = ctx.game.player.pos;
                 let me = ctx.me.pos;
-                let len = ((me[0] - p[0]).powi(2) + (me[2] - p[2]).powi(2)).sqrt().max(1e-4);
+                let len = ((me[0] - p[0]).powi(2) + (me[2] - p[2]).powi(2))
+                    .sqrt()
+                    .max(1e-4);
                 let towards = [
                     me[0] - (me[0] - p[0]) / len * 16.0,
                     me[1],
