@@ -58,8 +58,9 @@ pub struct Mob {
     pub health: f32,
     pub tags: MobTags,
     pub state: MobState,
-    /// What it wants, remembers and plans (`sim::creature`).
-    pub brain: Brain,
+    /// What it wants, remembers and plans (`sim::creature`); boxed, as
+    /// it is large next to the other kinds of entity.
+    pub brain: Box<Brain>,
 }
 
 impl Mob {
@@ -69,7 +70,7 @@ impl Mob {
             health,
             tags,
             state: MobState::default(),
-            brain: Brain::default(),
+            brain: Box::default(),
         }
     }
 

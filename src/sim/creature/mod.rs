@@ -134,7 +134,7 @@ pub fn tick(game: &mut Game, index: usize) {
             targets,
             memory,
             nav,
-        } = &mut brain;
+        } = &mut *brain;
         let Some(rng) = rng.as_mut() else {
             return;
         };
