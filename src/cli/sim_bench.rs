@@ -8,6 +8,9 @@
 //!   leaves the video out, as `config.video = false` does);
 //! - JPEG encoding of one 128×128 observation with the observation
 //!   encoder and with `image`'s, the encoder used before.
+//!
+//! `--mobs N` summons N creatures of several kinds around the player
+//! first, so the figures include creatures thinking, pathing and moving.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -48,11 +51,32 @@ pub struct SimBenchArgs {
     /// Leave the video out of the per-step loop (as `config.video = false`).
     #[arg(long)]
     no_video: bool,
+    /// Creatures summoned around the player before stepping.
+    #[arg(long, default_value_t = 0)]
+    mobs: u32,
+}
+
+/// The kinds `--mobs` summons, in turn.
+const BENCH_KINDS: [&str; 10] = [
+    "zombie", "pig", "skeleton", "cow", "spider", "sheep", "wolf", "chicken", "villager", "horse",
+];
+
+/// Summon commands for `count` creatures in a ring 3–7 blocks around the player.
+fn summon_commands(count: u32) -> Vec<String> {
+    (0..count)
+        .map(|i| {
+            let kind = BENCH_KINDS[i as usize % BENCH_KINDS.len()];
+            let angle = f64::from(i) * 2.4;
+            let radius = 3.0 + f64::from(i % 5);
+            let (x, z) = (radius * angle.cos(), radius * angle.sin());
+            format!("/summon minecraft:{kind} ~{x:.1} ~ ~{z:.1}")
+        })
+        .collect()
 }
 
 pub fn run(args: SimBenchArgs) -> anyhow::Result<()> {
     let mut sim = EmbeddedSim::new();
-    sim.reset(episode_seed(0, "bench"), &[]);
+    sim.reset(episode_seed(0, "bench"), &summon_commands(args.mobs));
     if args.screen {
         sim.open_screen(ScreenKind::CraftingTable);
     }
@@ -77,6 +101,7 @@ pub fn run(args: SimBenchArgs) -> anyhow::Result<()> {
     let report = json!({
         "steps": args.steps,
         "screen_open": args.screen,
+        "mobs": args.mobs,
         "steps_per_s": steps_per_s,
         "jpeg_encode_us": jpeg_us,
         "jpeg_encode_us_image_crate": image_crate_jpeg_us,

@@ -1,9 +1,10 @@
 //! Entities in the world: dropped items, thrown projectiles, creatures,
 //! falling blocks and boats. This is their state; the rules that move and
-//! hurt them live in `rules/` (and creature behaviour in its own module).
+//! hurt them live in `rules/` (and creature behaviour in `creature/`).
 
 pub mod boat;
 
+use super::creature::Brain;
 use super::inventory::ItemStack;
 use super::registry::{registry, BlockId, EntityTypeId, ItemId};
 pub use boat::{Boat, Rider};
@@ -55,6 +56,8 @@ pub struct MobTags {
     pub profession: Option<String>,
     /// Item frames and the like: the facing byte.
     pub facing: Option<i8>,
+    /// Wears something on its head (`ArmorItems`): the sun does not burn it.
+    pub helmet: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -63,6 +66,9 @@ pub struct Mob {
     pub health: f32,
     pub tags: MobTags,
     pub state: MobState,
+    /// What it wants, remembers and plans (`sim::creature`); boxed, as
+    /// it is large next to the other kinds of entity.
+    pub brain: Box<Brain>,
 }
 
 impl Mob {
@@ -72,6 +78,7 @@ impl Mob {
             health,
             tags,
             state: MobState::default(),
+            brain: Box::default(),
         }
     }
 

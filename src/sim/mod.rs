@@ -4,13 +4,15 @@
 //!
 //! The embedded simulator keeps its parts apart: block/item/entity data
 //! ([`registry`]), world storage and generation ([`world`]), the player and
-//! inventory ([`player`], [`inventory`]), enchanting ([`enchanting`]), entities ([`entity`]), the rules
+//! inventory ([`player`], [`inventory`]), enchanting ([`enchanting`]),
+//! entities ([`entity`]), creatures' behaviour ([`creature`]), the rules
 //! of one tick ([`rules`]), container screens and their
 //! clicks ([`screen`]), init commands ([`command`]), statistics
 //! ([`stats`]) and the first-person renderer ([`render`]).
 
 pub mod block_entity;
 pub mod command;
+pub mod creature;
 mod embedded;
 pub mod enchanting;
 pub mod entity;

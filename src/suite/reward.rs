@@ -13,6 +13,8 @@ pub enum Event {
     Pickup,
     BreakItem,
     KillEntity,
+    /// The player was killed by a creature of the named kind.
+    EntityKilledBy,
     Drop,
     /// Vanilla custom statistics (`jump`, `sleep_in_bed`, `open_chest`, …).
     Custom,
@@ -28,13 +30,14 @@ pub enum Event {
 }
 
 impl Event {
-    pub const ALL: [Event; 12] = [
+    pub const ALL: [Event; 13] = [
         Event::MineBlock,
         Event::CraftItem,
         Event::UseItem,
         Event::Pickup,
         Event::BreakItem,
         Event::KillEntity,
+        Event::EntityKilledBy,
         Event::Drop,
         Event::Custom,
         Event::DamageDealt,
@@ -51,6 +54,7 @@ impl Event {
             Event::Pickup => "pickup",
             Event::BreakItem => "break_item",
             Event::KillEntity => "kill_entity",
+            Event::EntityKilledBy => "entity_killed_by",
             Event::Drop => "drop",
             Event::Custom => "custom",
             Event::DamageDealt => "damage_dealt",

@@ -259,6 +259,7 @@ fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
     let wide_1core = sim_bench("640x360", Some(1), &[])?;
     let small = sim_bench("128x128", None, &["--no-video"])?;
     let screen = sim_bench("640x360", None, &["--screen"])?;
+    let mobs = sim_bench("640x360", None, &["--mobs", "10"])?;
     let figure = |report: &Value, key: &str| -> Result<f64> {
         report
             .pointer(key)
@@ -274,6 +275,9 @@ fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
         figure(&screen, "/steps_per_s")?,
     );
     insert("sim_steps_per_s_640x360_1core", wide_1core_rate);
+    let mobs_rate = figure(&mobs, "/steps_per_s")?;
+    insert("sim_steps_per_s_640x360_10mobs", mobs_rate);
+    insert("sim_10mobs_over_none_ratio", mobs_rate / wide_rate);
     insert("sim_steps_per_s_128x128", figure(&small, "/steps_per_s")?);
     insert(
         "sim_all_cores_over_1core_ratio",

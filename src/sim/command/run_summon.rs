@@ -1,8 +1,8 @@
 //! `/summon`: a creature (or a vehicle, item frame…) standing at the
 //! position, with the facts its NBT sets that later rules act on: anger,
-//! taming, age, villager profession, facing, health and rotation; a boat
-//! (of its NBT `Type`) is the boat entity boat items place. Other NBT is
-//! valid and ignored. Summoning counts no statistic.
+//! taming, age, villager profession, facing, a helmet, health and
+//! rotation; a boat (of its NBT `Type`) is the boat entity boat items
+//! place. Other NBT is valid and ignored. Summoning counts no statistic.
 
 use rand::Rng;
 
@@ -117,5 +117,15 @@ fn tags_of(nbt: &Compound) -> MobTags {
         baby: number(nbt, "Age").is_some_and(|age| age < 0.0) || flag(nbt, "IsBaby"),
         profession,
         facing: number(nbt, "Facing").map(|f| f as i8),
+        helmet: wears_helmet(nbt),
     }
+}
+
+/// Whether `ArmorItems` (feet, legs, chest, head) puts something on its head.
+fn wears_helmet(nbt: &Compound) -> bool {
+    nbt.get("ArmorItems")
+        .and_then(Nbt::as_list)
+        .and_then(|items| items.get(3))
+        .and_then(Nbt::as_compound)
+        .is_some_and(|head| head.get("id").is_some())
 }

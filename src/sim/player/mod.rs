@@ -114,6 +114,13 @@ pub struct Player {
     pub stuck_multiplier: Option<[f64; 3]>,
     /// Ticks before an ender pearl can be thrown again.
     pub pearl_cooldown: u32,
+    /// Ticks since the last swing of the main hand: the attack charge
+    /// (vanilla's `attackStrengthTicker`).
+    pub attack_ticks: u32,
+    /// The main-hand item the charge is for; another item starts over.
+    pub charge_item: Option<super::registry::ItemId>,
+    /// Ticks the use key has held a shield up (it blocks from the 5th).
+    pub shield_ticks: u32,
 }
 
 impl Player {
@@ -180,6 +187,9 @@ impl Player {
             swimming: false,
             stuck_multiplier: None,
             pearl_cooldown: 0,
+            attack_ticks: 0,
+            charge_item: None,
+            shield_ticks: 0,
         }
     }
 

@@ -2,6 +2,7 @@
 //! once from the tab-separated data files beside this module (`blocks.tsv`,
 //! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`,
 //! `enchantments.tsv` with `enchantability.tsv`, `brewing.tsv`).
+//! `creatures.tsv`, `weapons.tsv`, `armor.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
@@ -9,9 +10,11 @@
 
 mod blocks;
 mod brewing;
+mod creatures;
 mod enchanting;
 mod entities;
 mod fuels;
+mod gear;
 mod items;
 mod loot;
 mod recipes;
@@ -19,8 +22,10 @@ mod table;
 
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
 pub use brewing::{BrewingMix, MixFrom, MixTo};
+pub use creatures::{CreatureDef, Disposition, MobDrop};
 pub use enchanting::{EnchantmentCategory, EnchantmentDef};
 pub use entities::{EntityCategory, EntityDef, EntityTypeId};
+pub use gear::{ArmorDef, Weapon};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
 pub use loot::{LootEntry, LootPool, LootTable, Uniform};
 pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
@@ -82,6 +87,11 @@ pub struct Registry {
     /// Enchantability by item id (0: the enchanting table does not take it).
     enchantability: Vec<u32>,
     pub brewing_mixes: Vec<BrewingMix>,
+    /// Creature kinds by entity type index.
+    creatures: Vec<Option<CreatureDef>>,
+    /// Melee weapons and armor pieces by item index.
+    weapons: Vec<Option<Weapon>>,
+    armor: Vec<Option<ArmorDef>>,
     block_index: table::NameIndex,
     item_index: table::NameIndex,
     entity_index: table::NameIndex,
@@ -120,6 +130,22 @@ impl Registry {
     /// How long one item of `item` burns in a furnace, if it is fuel.
     pub fn burn_ticks(&self, item: ItemId) -> Option<u32> {
         Some(self.fuel_ticks[item.0 as usize]).filter(|&ticks| ticks > 0)
+    }
+
+    /// The creature kind of an entity type, if it is one that lives and fights.
+    pub fn creature(&self, kind: EntityTypeId) -> Option<&CreatureDef> {
+        self.creatures.get(usize::from(kind.0))?.as_ref()
+    }
+
+    /// How an item (or the bare hand, `None`) hits in the main hand.
+    pub fn weapon(&self, item: Option<ItemId>) -> Weapon {
+        item.and_then(|i| self.weapons[usize::from(i.0)])
+            .unwrap_or(Weapon::FIST)
+    }
+
+    /// What an armor piece protects, if the item is one.
+    pub fn armor(&self, item: ItemId) -> Option<ArmorDef> {
+        self.armor[usize::from(item.0)]
     }
 
     /// A loot table by its bare or `minecraft:`-prefixed name.
@@ -172,6 +198,14 @@ pub fn registry() -> &'static Registry {
             items.len(),
         );
         let brewing_mixes = brewing::parse(include_str!("brewing.tsv"), &item_index);
+        let creatures = creatures::parse(
+            include_str!("creatures.tsv"),
+            &entity_index,
+            entities.len(),
+            &item_index,
+        );
+        let weapons = gear::parse_weapons(include_str!("weapons.tsv"), &item_index, items.len());
+        let armor = gear::parse_armor(include_str!("armor.tsv"), &item_index, items.len());
         let mut registry = Registry {
             blocks,
             items,
@@ -182,6 +216,9 @@ pub fn registry() -> &'static Registry {
             enchantments,
             enchantability,
             brewing_mixes,
+            creatures,
+            weapons,
+            armor,
             block_index,
             item_index,
             entity_index,

@@ -164,11 +164,13 @@ fn start(game: &mut Game, pos: BlockPos, per_tick: f32) {
 }
 
 /// One tick of the attack key. `pressed` is the press edge; `held` whether
-/// it is down. Attacking a creature is combat's (part 3): here it only
-/// keeps the ray from breaking the block behind it; a boat takes the hit.
+/// it is down. A press on a creature strikes it (`attack`), a press on a
+/// boat knocks at it (`boats`); a press at nothing starts the attack
+/// charge over. Nothing happens while a shield is raised.
 pub fn tick_attack(game: &mut Game, held: bool, pressed: bool, target: Option<Target>) {
+    super::attack::recharge(&mut game.player);
     let p = &mut game.player;
-    if !held {
+    if !held || p.shield_ticks > 0 {
         p.miss_cooldown = 0;
         p.breaking = None;
         return;
@@ -182,6 +184,7 @@ pub fn tick_attack(game: &mut Game, held: bool, pressed: bool, target: Option<Ta
         Some(Target::Entity(id)) => {
             p.breaking = None;
             if pressed {
+                super::attack::strike(game, id);
                 super::boats::attack(game, id);
             }
             return;
@@ -189,6 +192,7 @@ pub fn tick_attack(game: &mut Game, held: bool, pressed: bool, target: Option<Ta
         None => {
             if pressed {
                 p.miss_cooldown = MISS_PAUSE;
+                super::attack::swing(p);
             }
             p.breaking = None;
             return;

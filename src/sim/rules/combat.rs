@@ -1,12 +1,18 @@
 //! Damage to creatures, after vanilla's `LivingEntity.hurt` and `die`: the
-//! 10-tick window in which only a larger hit counts, the hurt flash, death
-//! and the statistics a player's kill counts (`kill_entity`, `mob_kills`,
+//! 10-tick window in which only a larger hit counts, the creature's armor
+//! against the player's blows, the hurt flash, what the creature remembers
+//! of the hit (its brain panics or fights back), death with its drops
+//! (`registry/creatures.tsv`, rolled on the drops stream) and the
+//! statistics a player's kill counts (`kill_entity`, `mob_kills`,
 //! `damage_dealt`). Who attacks with what (melee charge, criticals,
 //! projectiles) is decided by the callers; this is where the hit lands.
 
+use rand::Rng;
+
 use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
-use crate::sim::registry::registry;
+use crate::sim::inventory::ItemStack;
+use crate::sim::registry::{registry, EntityTypeId};
 use crate::suite::Event;
 
 /// Ticks a hit creature flashes red and ignores hits no larger than the last.
@@ -53,6 +59,12 @@ pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) 
         amount
     };
     state.last_hurt = amount;
+    let creature = registry().creature(mob.kind);
+    let dealt = match (attacker, creature) {
+        (Attacker::Player, Some(def)) => super::armor::after_armor(dealt, def.armor, 0.0),
+        _ => dealt,
+    };
+    mob.brain.memory.note_hurt(game.tick, attacker);
     let dealt = dealt.min(mob.health);
     mob.health -= dealt;
     let killed = mob.health <= 0.0;
@@ -60,7 +72,11 @@ pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) 
         mob.health = 0.0;
         mob.state.death_ticks = 1;
     }
-    let name = registry().entity(mob.kind).name;
+    let (kind, at) = (mob.kind, entity.pos);
+    let name = registry().entity(kind).name;
+    if killed {
+        drop_loot(game, kind, at);
+    }
     if attacker == Attacker::Player {
         let stats = &mut game.stats;
         // Vanilla counts damage dealt in tenths of a half-heart, rounded.
@@ -71,6 +87,36 @@ pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) 
         }
     }
     HitOutcome::Hurt { dealt, killed }
+}
+
+/// Ticks before a creature's drops can be picked up.
+const DROP_PICKUP_DELAY: u32 = 10;
+
+/// A dead creature's drops fall where it died (`spawnAtLocation`).
+fn drop_loot(game: &mut Game, kind: EntityTypeId, at: [f64; 3]) {
+    let Some(def) = registry().creature(kind) else {
+        return;
+    };
+    for drop in &def.drops {
+        let rng = &mut game.rngs.drops;
+        let count = rng.gen_range(drop.min..=drop.max);
+        let Ok(count @ 1..) = u8::try_from(count) else {
+            continue;
+        };
+        let vel = [
+            rng.gen::<f64>() * 0.2 - 0.1,
+            0.2,
+            rng.gen::<f64>() * 0.2 - 0.1,
+        ];
+        game.entities.spawn(
+            EntityKind::Item {
+                stack: ItemStack::new(drop.item, count),
+                pickup_delay: DROP_PICKUP_DELAY,
+            },
+            at,
+            vel,
+        );
+    }
 }
 
 /// Counts down hurt flashes and death tilts; removes bodies whose death

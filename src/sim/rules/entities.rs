@@ -2,8 +2,8 @@
 //! friction, floating, merging, pickup by the player, despawning after
 //! 6000 ticks), thrown projectiles (gravity 0.03, gone on hitting a block
 //! or a creature; eggs may hatch, ender pearls teleport) and creatures,
-//! which only fall here (their behaviour is part 3's); falling blocks and
-//! boats move by their own modules' rules, and riders are seated last.
+//! whose tick is `sim::creature`'s; falling blocks and boats move by
+//! their own modules' rules, and riders are seated last.
 
 use super::collision::{self, Aabb, Moved};
 use super::fluids::{self, Fluid};
@@ -21,7 +21,6 @@ use crate::suite::Event;
 const ITEM_LIFETIME: u32 = 6000;
 const ITEM_GRAVITY: f64 = 0.04;
 const PROJECTILE_GRAVITY: f64 = 0.03;
-const MOB_GRAVITY: f64 = 0.08;
 /// Projectiles and creatures below this height are gone.
 const VOID_Y: f64 = -64.0;
 
@@ -43,7 +42,8 @@ pub(super) fn move_entity(world: &World, e: &mut Entity, step: f64) -> Moved {
     moved
 }
 
-fn slipperiness_under(world: &World, pos: [f64; 3]) -> f64 {
+/// The slipperiness of the block under a point (0.6 for most).
+pub fn slipperiness_under(world: &World, pos: [f64; 3]) -> f64 {
     traits::SLIPPERINESS.get(world.get([
         pos[0].floor() as i32,
         (pos[1] - 1.0).floor() as i32,
@@ -224,6 +224,10 @@ pub fn pick_up_items(game: &mut Game) {
 pub fn tick(game: &mut Game) {
     let mut gone: Vec<EntityId> = Vec::new();
     for index in 0..game.entities.list.len() {
+        if matches!(game.entities.list[index].kind, EntityKind::Mob(_)) {
+            crate::sim::creature::tick(game, index);
+            continue;
+        }
         let mut e = game.entities.list[index].clone();
         match e.kind {
             EntityKind::Item {
@@ -266,21 +270,7 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
-            EntityKind::Mob(_) => {
-                e.age += 1;
-                move_entity(&game.world, &mut e, 0.6);
-                let friction = if e.on_ground {
-                    slipperiness_under(&game.world, e.pos) * 0.91
-                } else {
-                    0.91
-                };
-                e.vel = [
-                    e.vel[0] * friction,
-                    (e.vel[1] - MOB_GRAVITY) * 0.98,
-                    e.vel[2] * friction,
-                ];
-                game.entities.list[index] = e;
-            }
+            EntityKind::Mob(_) => {}
             EntityKind::FallingBlock { block } => {
                 if super::falling::tick(game, &mut e, block) {
                     gone.push(e.id);

@@ -4,7 +4,7 @@
 //! saturation and food drain, regeneration, starvation, drowning,
 //! burning, the void, death with dropped inventory, and respawning.
 //!
-//! Armor is not applied here; combat (part 3) owns armor points.
+//! Hits that armor stops (attacks, lava) go through `armor` first.
 
 use super::fluids::{self, Fluid};
 use super::items;
@@ -32,8 +32,10 @@ pub enum Damage {
     Drown,
     Starve,
     Void,
-    /// Attacks and anything else; combat (part 3) passes this.
+    /// Attacks and anything else; creatures' blows pass this.
     Generic,
+    /// Potions of harming: armor does not help.
+    Magic,
 }
 
 impl Damage {
@@ -47,6 +49,12 @@ impl Damage {
 
     fn is_fire(self) -> bool {
         matches!(self, Damage::Lava | Damage::OnFire)
+    }
+
+    /// Whether armor takes part of it (vanilla's damage sources without
+    /// `bypassArmor`).
+    fn meets_armor(self) -> bool {
+        matches!(self, Damage::Lava | Damage::Generic)
     }
 }
 
@@ -72,6 +80,11 @@ pub fn hurt(p: &mut Player, stats: &mut Statistics, amount: f32, cause: Damage) 
         p.last_hurt = amount;
         p.hurt_cooldown = 20;
         amount
+    };
+    let dealt = if cause.meets_armor() {
+        super::armor::absorb(p, stats, dealt)
+    } else {
+        dealt
     };
     let dealt = match p.effect_amplifier("resistance") {
         Some(a) if cause != Damage::Void => {

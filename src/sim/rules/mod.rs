@@ -6,15 +6,18 @@
 //! One tick runs, in order: the clock; the furnaces; while dead only the respawn wait
 //! and the entities; else the open screen's input (`screens`), or the
 //! keys (camera, hotbar, swap hands, pick block, drop), attack then use
-//! on what the crosshair targets; then movement (no keys while a screen
-//! is open; paddling while in a boat), block updates (fluids flowing,
-//! sand falling), item pickup, health and hunger, death, the entities,
-//! and world generation around the player (and unloading far from it).
+//! on what the crosshair targets (and the shield); then movement (no keys
+//! while a screen is open; paddling while in a boat), block updates
+//! (fluids flowing, sand falling), item pickup, health and hunger, death,
+//! the entities, and world generation around the player (and unloading
+//! far from it).
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
 //! repeat while Q is held comes from the operating system's key repeat,
 //! which has no tick-based equivalent; agents drop more by pressing again.)
 
+mod armor;
+mod attack;
 mod block_updates;
 pub mod boats;
 mod breaking;
@@ -23,6 +26,7 @@ mod collision;
 pub mod combat;
 mod containers;
 pub mod crafting;
+pub mod defense;
 mod enchanting;
 mod entities;
 mod falling;
@@ -40,12 +44,15 @@ mod traits;
 mod using;
 
 #[cfg(test)]
-mod testkit;
+pub(crate) mod testkit;
 #[cfg(test)]
 mod tests;
 
+pub use attack::charge as attack_charge;
 pub use breaking::{can_harvest, progress_per_tick};
-pub use collision::Aabb;
+pub use collision::{collide, is_free, Aabb, Moved};
+pub use entities::slipperiness_under;
+pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
 pub use screens::open as open_screen;
 pub use targeting::{crosshair, Target};
@@ -107,6 +114,7 @@ pub fn tick(game: &mut Game, action: &Action) {
         presses.use_item && !in_screen,
         target,
     );
+    defense::tick_shield(game, world_keys(Key::Use));
     if !boats::steer(game, &move_input) {
         movement::travel(game, &move_input);
     }

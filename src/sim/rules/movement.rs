@@ -302,7 +302,7 @@ pub fn travel(game: &mut Game, input: &MoveInput) {
         }
     }
     let slow = if p.sneaking { SNEAK_FACTOR } else { 1.0 }
-        * if p.eating_ticks > 0 {
+        * if p.eating_ticks > 0 || p.shield_ticks > 0 {
             USING_ITEM_FACTOR
         } else {
             1.0

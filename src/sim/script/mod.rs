@@ -6,6 +6,7 @@
 
 mod behaviour;
 mod checks;
+mod combat;
 mod craft;
 mod craft_plan;
 mod fluids;

@@ -6,6 +6,7 @@ use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
     UseOn,
 };
+use super::combat;
 use super::craft::Craft;
 use super::fluids;
 use crate::protocol::{Action, Key};
@@ -33,6 +34,11 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("collect_dirt", collect_dirt),
     ("collect_grass", cut_grass),
     ("collect_wood", collect_wood),
+    ("combat_enderman", combat::combat_enderman),
+    ("combat_spiders", combat::combat_spiders),
+    ("combat_witch", combat::combat_witch),
+    ("combat_wolfs", combat::combat_wolfs),
+    ("combat_zombies", combat::combat_zombies),
     ("cut_stone", cut_stone),
     ("decorate_the_ground", decorate_the_ground),
     (
@@ -51,6 +57,8 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("find_lava", fluids::find_lava),
     ("find_melon", find_melon),
     ("find_sand", find_sand),
+    ("hunt_horse", combat::hunt_horse),
+    ("hunt_pigs", combat::hunt_pigs),
     ("lay_carpet", lay_carpet),
     ("light_up_the_surroundings", light_up_the_surroundings),
     (
@@ -68,6 +76,7 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("mine_obsidian", mine_obsidian),
     ("stacking_acacia_fence", stacking_acacia_fence),
     ("throw_a_snowball", throw_a_snowball),
+    ("use_shield", combat::use_shield),
 ];
 
 /// Tasks solved by crafting one item through the screens: the item, and

@@ -1,0 +1,182 @@
+//! Target goals: who a creature fights. Retaliating against the player
+//! who hurt it, maybe calling its kin (`HurtByTargetGoal`), the nearest
+//! player in sight within its follow range — spiders only in the dark
+//! (`NearestAttackableTargetGoal`, `SpiderTargetGoal`) — and the
+//! enderman's stare (`EndermanLookForPlayerGoal`), with its teleports.
+
+use rand::Rng;
+
+use super::special::{teleport_near, teleport_randomly};
+use super::{Ctx, Goal, TARGET};
+use crate::sim::creature::{senses, Effect};
+
+/// Ticks a target out of sight is kept.
+const UNSEEN_MEMORY: u32 = 60;
+
+/// Takes the player as target once they hurt it; with `alert`, its kin
+/// nearby too.
+#[derive(Debug, Clone)]
+pub struct HurtBy {
+    pub alert: bool,
+    answered: Option<u64>,
+}
+
+impl HurtBy {
+    pub fn new(alert: bool) -> HurtBy {
+        HurtBy {
+            alert,
+            answered: None,
+        }
+    }
+}
+
+impl Goal for HurtBy {
+    fn flags(&self) -> u8 {
+        TARGET
+    }
+
+    fn can_start(&mut self, ctx: &mut Ctx) -> bool {
+        let hurt = ctx.memory.hurt_by_player;
+        hurt.is_some() && hurt != self.answered && ctx.player_alive()
+    }
+
+    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
+        ctx.target_valid()
+    }
+
+    fn start(&mut self, ctx: &mut Ctx) {
+        self.answered = ctx.memory.hurt_by_player;
+        ctx.memory.target = true;
+        if self.alert {
+            ctx.effects.push(Effect::AlertKin);
+        }
+    }
+
+    fn stop(&mut self, ctx: &mut Ctx) {
+        ctx.memory.target = false;
+    }
+}
+
+/// Now and then (1 in 10 ticks) takes the player as target when in sight
+/// within its follow range; with `in_dark`, only where the light is dim
+/// (brightness below 0.5, light 11 or less).
+#[derive(Debug, Clone)]
+pub struct NearestPlayer {
+    pub in_dark: bool,
+    unseen: u32,
+}
+
+impl NearestPlayer {
+    pub fn new(in_dark: bool) -> NearestPlayer {
+        NearestPlayer { in_dark, unseen: 0 }
+    }
+}
+
+impl Goal for NearestPlayer {
+    fn flags(&self) -> u8 {
+        TARGET
+    }
+
+    fn can_start(&mut self, ctx: &mut Ctx) -> bool {
+        let range = ctx.def.follow_range;
+        if ctx.rng.gen_range(0..10) != 0
+            || !ctx.player_alive()
+            || ctx.dist_sq_to_player() > range * range
+            || !ctx.sees_player()
+        {
+            return false;
+        }
+        !self.in_dark
+            || senses::brightness(senses::light_at(ctx.game, senses::eye_cell(ctx.me))) < 0.5
+    }
+
+    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
+        if ctx.sees_player() {
+            self.unseen = 0;
+        } else {
+            self.unseen += 1;
+        }
+        ctx.target_valid() && self.unseen <= UNSEEN_MEMORY
+    }
+
+    fn start(&mut self, ctx: &mut Ctx) {
+        self.unseen = 0;
+        ctx.memory.target = true;
+    }
+
+    fn stop(&mut self, ctx: &mut Ctx) {
+        ctx.memory.target = false;
+    }
+}
+
+/// The enderman's stare: a player looking it in the eye within its follow
+/// range angers it after 5 ticks. While angry, being looked in the eye
+/// closer than 4 blocks makes it teleport away, and a target more than 16
+/// blocks off that does not look draws it closer by teleport every 30
+/// ticks.
+#[derive(Debug, Clone, Default)]
+pub struct EyeContact {
+    aggro_in: u32,
+    teleport_time: u32,
+}
+
+impl Goal for EyeContact {
+    fn flags(&self) -> u8 {
+        TARGET
+    }
+
+    fn can_start(&mut self, ctx: &mut Ctx) -> bool {
+        let range = ctx.def.follow_range;
+        ctx.player_alive()
+            && ctx.dist_sq_to_player() <= range * range
+            && senses::looked_in_the_eye(ctx.game, ctx.me)
+    }
+
+    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
+        if self.aggro_in > 0 {
+            return ctx.player_alive() && senses::looked_in_the_eye(ctx.game, ctx.me);
+        }
+        ctx.target_valid()
+    }
+
+    fn start(&mut self, ctx: &mut Ctx) {
+        self.aggro_in = if ctx.memory.target { 0 } else { 5 };
+        self.teleport_time = 0;
+    }
+
+    fn stop(&mut self, ctx: &mut Ctx) {
+        ctx.memory.target = false;
+    }
+
+    fn tick(&mut self, ctx: &mut Ctx) {
+        if self.aggro_in > 0 {
+            self.aggro_in -= 1;
+            ctx.memory.target = self.aggro_in == 0;
+            return;
+        }
+        let dist_sq = ctx.dist_sq_to_player();
+        if senses::looked_in_the_eye(ctx.game, ctx.me) {
+            if dist_sq < 16.0 {
+                teleport_randomly(ctx);
+            }
+            self.teleport_time = 0;
+        } else if dist_sq > 256.0 {
+            self.teleport_time += 1;
+            if self.teleport_time >= 30 {
+                let p = ctx.game.player.pos;
+                let me = ctx.me.pos;
+                let len = ((me[0] - p[0]).powi(2) + (me[2] - p[2]).powi(2))
+                    .sqrt()
+                    .max(1e-4);
+                let towards = [
+                    me[0] - (me[0] - p[0]) / len * 16.0,
+                    me[1],
+                    me[2] - (me[2] - p[2]) / len * 16.0,
+                ];
+                if teleport_near(ctx, towards, 8.0, 8) {
+                    self.teleport_time = 0;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! Paths over the block grid, after vanilla's `WalkNodeEvaluator` and
+//! `PathFinder`: A* from the cell of the creature's feet through cells it
+//! can stand in — walking level, stepping (jumping) up one block, dropping
+//! at most three — never into lava or fire, never off into the void, with
+//! a bounded search (at most [`MAX_NODES`] cells expanded). When the goal
+//! cannot be reached within the bound, the path leads to the expanded cell
+//! nearest to it, as vanilla's does. The navigation follows the path and
+//! gives up when the creature stops making progress.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+use crate::sim::entity::Entity;
+use crate::sim::registry::{registry, BlockId};
+use crate::sim::world::{BlockPos, World};
+
+/// The most cells one search expands.
+pub const MAX_NODES: usize = 200;
+/// The farthest a path drops in one step.
+const MAX_DROP: i32 = 3;
+/// Ticks without reaching the next waypoint before the path is dropped.
+const STUCK_TICKS: u32 = 60;
+/// Blocks a path never enters or stands on.
+const DANGERS: &[&str] = &[
+    "lava",
+    "fire",
+    "soul_fire",
+    "magma_block",
+    "cactus",
+    "sweet_berry_bush",
+    "campfire",
+    "soul_campfire",
+    "wither_rose",
+];
+
+/// Following a path.
+#[derive(Debug, Clone, Default)]
+pub struct Navigation {
+    /// Cells still to reach, the next one last.
+    waypoints: Vec<BlockPos>,
+    /// The cell the path was planned to.
+    destination: Option<BlockPos>,
+    /// Speed modifier on the creature's own speed.
+    speed: f64,
+    /// Ticks since the last waypoint was reached.
+    since_progress: u32,
+}
+
+impl Navigation {
+    /// Plans a path for `e` to the cell `to`; false (and no path) when no
+    /// step can be taken towards it.
+    pub fn move_to(&mut self, world: &World, e: &Entity, to: BlockPos, speed: f64) -> bool {
+        let body = Body::of(e);
+        let from = feet_cell(e.pos);
+        match find_path(world, &body, from, to) {
+            Some(path) if !path.is_empty() => {
+                self.waypoints = path.into_iter().rev().collect();
+                self.destination = Some(to);
+                self.speed = speed;
+                self.since_progress = 0;
+                true
+            }
+            _ => {
+                self.stop();
+                false
+            }
+        }
+    }
+
+    pub fn stop(&mut self) {
+        self.waypoints.clear();
+        self.destination = None;
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.waypoints.is_empty()
+    }
+
+    pub fn destination(&self) -> Option<BlockPos> {
+        self.destination
+    }
+
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// The waypoint to walk to now, dropping those already reached (within
+    /// vanilla's `maxDistanceToWaypoint` horizontally and a block
+    /// vertically); `None` when the path is done or the creature is stuck.
+    pub fn next_waypoint(&mut self, feet: [f64; 3], half_width: f64) -> Option<BlockPos> {
+        let width = 2.0 * half_width;
+        let reach = if width > 0.75 {
+            width / 2.0
+        } else {
+            0.75 - width / 2.0
+        };
+        while let Some(&next) = self.waypoints.last() {
+            let dx = f64::from(next[0]) + 0.5 - feet[0];
+            let dz = f64::from(next[2]) + 0.5 - feet[2];
+            let dy = f64::from(next[1]) - feet[1];
+            if dx.abs() < reach && dz.abs() < reach && dy.abs() < 1.0 {
+                self.waypoints.pop();
+                self.since_progress = 0;
+            } else {
+                break;
+            }
+        }
+        self.since_progress += 1;
+        if self.since_progress > STUCK_TICKS {
+            self.stop();
+        }
+        if self.waypoints.is_empty() {
+            self.destination = None;
+        }
+        self.waypoints.last().copied()
+    }
+}
+
+/// The cell the feet stand in.
+pub fn feet_cell(pos: [f64; 3]) -> BlockPos {
+    [
+        pos[0].floor() as i32,
+        (pos[1] + 1e-3).floor() as i32,
+        pos[2].floor() as i32,
+    ]
+}
+
+/// How tall a creature is, in whole cells.
+struct Body {
+    cells: i32,
+}
+
+impl Body {
+    fn of(e: &Entity) -> Body {
+        Body {
+            cells: e.size().1.ceil().max(1.0) as i32,
+        }
+    }
+}
+
+fn is_danger(block: BlockId) -> bool {
+    DANGERS.contains(&registry().block(block).name)
+}
+
+/// Whether a body passes through this cell (air, plants, water…).
+fn passable(world: &World, pos: BlockPos) -> bool {
+    let block = world.get(pos);
+    block == BlockId::AIR || (!registry().block(block).shape.collides() && !is_danger(block))
+}
+
+fn is_water(world: &World, pos: BlockPos) -> bool {
+    registry().block(world.get(pos)).name == "water"
+}
+
+/// Whether a body can stand with its feet in `pos`: room for it, and a
+/// floor under it (or water to swim in).
+fn standable(world: &World, body: &Body, pos: BlockPos) -> bool {
+    if !(0..=crate::sim::world::HEIGHT).contains(&pos[1]) {
+        return false;
+    }
+    if !(0..body.cells).all(|dy| passable(world, [pos[0], pos[1] + dy, pos[2]])) {
+        return false;
+    }
+    let below = [pos[0], pos[1] - 1, pos[2]];
+    let floor = world.get(below);
+    let def = registry().block(floor);
+    is_water(world, pos) || (def.shape.collides() && def.height <= 1.0 && !is_danger(floor))
+}
+
+/// The cell reached by moving one step from `from` in direction (dx, dz):
+/// level, one up (a jump, with room above the head first), or dropping up
+/// to [`MAX_DROP`] onto a floor.
+fn step(world: &World, body: &Body, from: BlockPos, dx: i32, dz: i32) -> Option<BlockPos> {
+    let level = [from[0] + dx, from[1], from[2] + dz];
+    if standable(world, body, level) {
+        return Some(level);
+    }
+    if !passable(world, level) {
+        let up = [level[0], level[1] + 1, level[2]];
+        let head_room = passable(world, [from[0], from[1] + body.cells, from[2]]);
+        return (head_room && standable(world, body, up)).then_some(up);
+    }
+    let clear = (0..body.cells).all(|dy| passable(world, [level[0], level[1] + dy, level[2]]));
+    if !clear {
+        return None;
+    }
+    (1..=MAX_DROP)
+        .map(|drop| [level[0], level[1] - drop, level[2]])
+        .take_while(|&cell| passable(world, cell))
+        .find(|&cell| standable(world, body, cell))
+}
+
+fn distance(a: BlockPos, b: BlockPos) -> f64 {
+    (0..3)
+        .map(|i| f64::from(a[i] - b[i]).powi(2))
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Costs in thousandths of a block, so the heap orders integers.
+fn milli(v: f64) -> u64 {
+    (v * 1000.0).round() as u64
+}
+
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// A* from `from` to `to`: the cells to walk through, `from` excluded.
+fn find_path(world: &World, body: &Body, from: BlockPos, to: BlockPos) -> Option<Vec<BlockPos>> {
+    let mut open = BinaryHeap::new();
+    let mut came_from: BTreeMap<BlockPos, BlockPos> = BTreeMap::new();
+    let mut cost: BTreeMap<BlockPos, u64> = BTreeMap::new();
+    cost.insert(from, 0);
+    open.push(Reverse((milli(distance(from, to)), from)));
+    let mut best = (distance(from, to), from);
+    let mut expanded = 0;
+    while let Some(Reverse((_, cell))) = open.pop() {
+        if cell == to {
+            best = (0.0, cell);
+            break;
+        }
+        expanded += 1;
+        if expanded > MAX_NODES {
+            break;
+        }
+        let here = cost[&cell];
+        for (dx, dz) in DIRECTIONS {
+            let diagonal = dx != 0 && dz != 0;
+            if diagonal
+                && (step(world, body, cell, dx, 0).is_none()
+                    || step(world, body, cell, 0, dz).is_none())
+            {
+                continue;
+            }
+            let Some(next) = step(world, body, cell, dx, dz) else {
+                continue;
+            };
+            let swim = if is_water(world, next) { 8.0 } else { 0.0 };
+            let total = here + milli(distance(cell, next) + swim);
+            if cost.get(&next).is_some_and(|&c| c <= total) {
+                continue;
+            }
+            cost.insert(next, total);
+            came_from.insert(next, cell);
+            let left = distance(next, to);
+            if left < best.0 {
+                best = (left, next);
+            }
+            open.push(Reverse((total + milli(left), next)));
+        }
+    }
+    let mut path = vec![best.1];
+    while let Some(&previous) = came_from.get(path.last()?) {
+        if previous == from {
+            break;
+        }
+        path.push(previous);
+    }
+    path.reverse();
+    (best.1 != from).then_some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rules::testkit::{flat_world, put, FLOOR};
+
+    const STANDING: Body = Body { cells: 2 };
+
+    #[test]
+    fn a_path_goes_around_a_wall() {
+        let mut world = flat_world();
+        for z in -3..=3 {
+            for y in 1..=3 {
+                put(&mut world, [2, FLOOR + y, z], "stone");
+            }
+        }
+        let path = find_path(&world, &STANDING, [0, FLOOR + 1, 0], [4, FLOOR + 1, 0]).unwrap();
+        assert_eq!(path.last(), Some(&[4, FLOOR + 1, 0]));
+        assert!(path.iter().all(|p| p[0] != 2 || p[2].abs() > 3), "{path:?}");
+    }
+
+    #[test]
+    fn a_path_steps_up_one_block_and_never_into_lava() {
+        let mut world = flat_world();
+        put(&mut world, [1, FLOOR + 1, 0], "stone");
+        let path = find_path(&world, &STANDING, [0, FLOOR + 1, 0], [1, FLOOR + 2, 0]).unwrap();
+        assert_eq!(path, vec![[1, FLOOR + 2, 0]]);
+        for z in -20..=20 {
+            put(&mut world, [3, FLOOR, z], "lava");
+        }
+        let path = find_path(&world, &STANDING, [0, FLOOR + 1, 0], [5, FLOOR + 1, 0]);
+        assert!(path.is_none_or(|p| p.iter().all(|c| c[0] != 3)));
+    }
+
+    #[test]
+    fn a_path_drops_at_most_three_blocks() {
+        let mut world = flat_world();
+        for x in 1..=6 {
+            for z in -16..16 {
+                for y in FLOOR - 4..=FLOOR {
+                    world.set([x, y, z], BlockId::AIR);
+                }
+            }
+        }
+        put(&mut world, [1, FLOOR - 3, 0], "stone");
+        let down = find_path(&world, &STANDING, [0, FLOOR + 1, 0], [1, FLOOR - 2, 0]).unwrap();
+        assert_eq!(down, vec![[1, FLOOR - 2, 0]]);
+        let deeper = step(&world, &STANDING, [0, FLOOR + 1, 0], 1, 1);
+        assert_eq!(deeper, None, "a four-block drop is not taken");
+    }
+}

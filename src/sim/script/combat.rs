@@ -1,0 +1,209 @@
+//! Scripted fights: plans for the combat and hunting tasks and the
+//! shield task, and the behaviours they are made of — closing in on a
+//! creature with the camera on it, striking when the attack is charged
+//! (from a jump, for a critical, when asked), backing off to recharge,
+//! and raising the shield towards an attacker. Like every script they
+//! read the game to decide and act only through keys and camera.
+
+use super::behaviour::{angles_to, turn_towards, Behaviour, Select, Step};
+use crate::protocol::{Action, Key};
+use crate::sim::entity::{Entity, EntityKind};
+use crate::sim::game::Game;
+use crate::sim::raycast;
+use crate::sim::registry::{item, registry};
+use crate::sim::rules::{attack_charge, crosshair, Target};
+use crate::suite::Event;
+
+type Plan = Vec<Box<dyn Behaviour>>;
+
+/// The charge at which a swing is worth it (full damage, criticals).
+const CHARGED: f32 = 0.95;
+/// How close to walk before swinging (the reach is 3).
+const STRIKE_DISTANCE: f64 = 2.4;
+
+/// The living creature of `kind` nearest the player.
+fn nearest<'a>(game: &'a Game, kind: &str) -> Option<&'a Entity> {
+    let p = game.player.pos;
+    game.entities
+        .list
+        .iter()
+        .filter(|e| match &e.kind {
+            EntityKind::Mob(mob) => !mob.is_dying() && registry().entity(mob.kind).name == kind,
+            _ => false,
+        })
+        .min_by(|a, b| {
+            let d = |e: &Entity| (e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2);
+            d(a).total_cmp(&d(b))
+        })
+}
+
+/// Where to aim on a creature: the first of a few heights on its body
+/// that no block hides from the eye — the middle first, or low on its
+/// legs for an enderman (looking it in the eye sends it away).
+fn aim_point(game: &Game, e: &Entity, aim_low: bool) -> [f64; 3] {
+    let heights: &[f64] = if aim_low {
+        &[0.25, 0.15, 0.4]
+    } else {
+        &[0.5, 0.8, 0.25, 0.95]
+    };
+    let eye = game.player.eye();
+    let point = |share: f64| [e.pos[0], e.pos[1] + e.size().1 * share, e.pos[2]];
+    let in_sight = |p: [f64; 3]| {
+        let d = [p[0] - eye[0], p[1] - eye[1], p[2] - eye[2]];
+        let length = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let dir = d.map(|v| v / length.max(1e-9));
+        raycast::target(&game.world, eye, dir).is_none_or(|hit| hit.distance > length - 0.3)
+    };
+    heights
+        .iter()
+        .map(|&share| point(share))
+        .find(|&p| in_sight(p))
+        .unwrap_or_else(|| point(heights[0]))
+}
+
+/// Hunts creatures of a kind until the player has killed `kills` of them:
+/// turns to the nearest, runs at it, strikes it with a charged swing
+/// (jumping first, to land criticals, with `jump_hits`), and steps back
+/// while the weapon recharges.
+pub struct Hunt {
+    kind: &'static str,
+    kills: u64,
+    aim_low: bool,
+    jump_hits: bool,
+    attack_was_down: bool,
+    /// Ticks left stepping back after a strike.
+    backing: u32,
+    killed_before: Option<u64>,
+}
+
+impl Hunt {
+    pub fn new(kind: &'static str, kills: u64) -> Hunt {
+        Hunt {
+            kind,
+            kills,
+            aim_low: kind == "enderman",
+            jump_hits: false,
+            attack_was_down: false,
+            backing: 0,
+            killed_before: None,
+        }
+    }
+
+    /// Jump before each strike, hitting on the way down for criticals.
+    pub fn with_critical_hits(mut self) -> Hunt {
+        self.jump_hits = true;
+        self
+    }
+
+    fn done(&mut self, game: &Game) -> bool {
+        let killed = game.stats.get(Event::KillEntity, self.kind);
+        let before = *self.killed_before.get_or_insert(killed);
+        killed >= before + self.kills
+    }
+}
+
+impl Behaviour for Hunt {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.done(game) {
+            return Step::Done;
+        }
+        let p = &game.player;
+        if p.is_dead() {
+            return Step::Act(Action::noop());
+        }
+        let Some(target) = nearest(game, self.kind) else {
+            return Step::Act(Action::noop());
+        };
+        let (yaw, pitch) = angles_to(game, aim_point(game, target, self.aim_low));
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        let distance =
+            ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
+        let on_target = crosshair(game) == Some(Target::Entity(target.id));
+        let charged = attack_charge(p) >= CHARGED;
+        if self.backing > 0 {
+            self.backing -= 1;
+            action.press(Key::Back);
+        } else if distance > STRIKE_DISTANCE {
+            action.press(Key::Forward);
+            if distance > 4.0 {
+                action.press(Key::Sprint);
+            }
+            let stuck = p.on_ground && p.horizontal_collision;
+            if stuck {
+                action.press(Key::Jump);
+            }
+        } else if charged && self.jump_hits && p.on_ground {
+            action.press(Key::Jump);
+        }
+        let falling = !p.on_ground && p.vel[1] < 0.0;
+        let ready = charged && (!self.jump_hits || falling || distance > STRIKE_DISTANCE + 0.4);
+        if on_target && ready && !self.attack_was_down {
+            action.press(Key::Attack);
+            self.backing = 4;
+        }
+        self.attack_was_down = action.is_pressed(Key::Attack);
+        Step::Act(action)
+    }
+}
+
+/// Holds the shield up towards the nearest creature of a kind until a
+/// blow has been blocked.
+pub struct RaiseShield {
+    kind: &'static str,
+}
+
+impl Behaviour for RaiseShield {
+    fn next(&mut self, game: &Game) -> Step {
+        if game.stats.get(Event::UseItem, "shield") > 0 {
+            return Step::Done;
+        }
+        let mut action = Action::noop().with(Key::Use);
+        if let Some(attacker) = nearest(game, self.kind) {
+            let (yaw, _) = angles_to(game, aim_point(game, attacker, false));
+            action.camera = turn_towards(game, yaw, 10.0);
+        }
+        Step::Act(action)
+    }
+}
+
+fn select(name: &str) -> Box<dyn Behaviour> {
+    Box::new(Select(item(name)))
+}
+
+fn hunt(kind: &'static str, kills: u64) -> Plan {
+    vec![Box::new(Hunt::new(kind, kills))]
+}
+
+pub fn combat_zombies(_: &Game) -> Plan {
+    hunt("zombie", 1)
+}
+
+pub fn combat_spiders(_: &Game) -> Plan {
+    hunt("spider", 1)
+}
+
+pub fn combat_enderman(_: &Game) -> Plan {
+    hunt("enderman", 1)
+}
+
+pub fn combat_witch(_: &Game) -> Plan {
+    hunt("witch", 1)
+}
+
+pub fn combat_wolfs(_: &Game) -> Plan {
+    // Only a bow in hand: punch, from jumps, for criticals.
+    vec![Box::new(Hunt::new("wolf", 1).with_critical_hits())]
+}
+
+pub fn hunt_pigs(_: &Game) -> Plan {
+    vec![select("iron_sword"), Box::new(Hunt::new("pig", 2))]
+}
+
+pub fn hunt_horse(_: &Game) -> Plan {
+    vec![select("iron_sword"), Box::new(Hunt::new("horse", 1))]
+}
+
+pub fn use_shield(_: &Game) -> Plan {
+    vec![select("shield"), Box::new(RaiseShield { kind: "zombie" })]
+}
