@@ -35,6 +35,15 @@ pub fn points_to_next(level: u32) -> u32 {
     }
 }
 
+/// A bow or trident being drawn with the use key held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Drawing {
+    /// Ticks the use key has been held since drawing began.
+    pub ticks: u32,
+    /// Whether the drawn item is in the offhand.
+    pub offhand: bool,
+}
+
 /// Progress of breaking the block under the crosshair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Breaking {
@@ -112,6 +121,8 @@ pub struct Player {
     pub stuck_multiplier: Option<[f64; 3]>,
     /// Ticks before an ender pearl can be thrown again.
     pub pearl_cooldown: u32,
+    /// The bow or trident being drawn, if any.
+    pub drawing: Option<Drawing>,
 }
 
 impl Player {
@@ -169,6 +180,7 @@ impl Player {
             swimming: false,
             stuck_multiplier: None,
             pearl_cooldown: 0,
+            drawing: None,
         }
     }
 

@@ -59,6 +59,9 @@ impl EntityPainter<'_> {
                 EntityKind::Item { stack, .. } => {
                     self.item(entity, stack.item, rel, &lit, &mut out)
                 }
+                EntityKind::Arrow(_) | EntityKind::Bobber(_) => {
+                    super::shots::quads(self, game, entity, rel, &lit, &mut out)
+                }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];
                     out.push(self.billboard(

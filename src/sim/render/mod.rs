@@ -30,6 +30,7 @@ mod occlusion;
 mod paint;
 mod raster;
 mod screen;
+mod shots;
 mod sky;
 mod texture;
 

@@ -22,7 +22,7 @@ const ITEM_GRAVITY: f64 = 0.04;
 const PROJECTILE_GRAVITY: f64 = 0.03;
 const MOB_GRAVITY: f64 = 0.08;
 /// Projectiles and creatures below this height are gone.
-const VOID_Y: f64 = -64.0;
+pub(super) const VOID_Y: f64 = -64.0;
 
 fn entity_box(e: &Entity) -> Aabb {
     let (half, height) = e.size();
@@ -265,6 +265,8 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
+            // Their own rules tick them: `projectiles`, `fishing`.
+            EntityKind::Arrow(_) | EntityKind::Bobber(_) => {}
             EntityKind::Mob(_) => {
                 e.age += 1;
                 move_entity(&game.world, &mut e, 0.6);

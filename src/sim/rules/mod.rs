@@ -14,22 +14,30 @@
 //! repeat while Q is held comes from the operating system's key repeat,
 //! which has no tick-based equivalent; agents drop more by pressing again.)
 
+pub mod archery;
+mod births;
 mod breaking;
+mod breeding;
 mod clock;
 mod collision;
 pub mod combat;
 mod containers;
 pub mod crafting;
 mod entities;
+pub mod fishing;
 mod fluids;
+mod golems;
 mod health;
 mod input;
 mod items;
 mod movement;
 mod placing;
+pub mod projectiles;
 mod screens;
 mod support;
 mod targeting;
+mod tools;
+mod tools_on_mobs;
 mod traits;
 mod using;
 
@@ -37,6 +45,8 @@ mod using;
 mod testkit;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tools_tests;
 
 pub use breaking::{can_harvest, progress_per_tick};
 pub use collision::Aabb;
@@ -59,6 +69,7 @@ pub fn tick(game: &mut Game, action: &Action) {
         health::tick_dead(game);
         combat::tick_wounds(game);
         entities::tick(game);
+        tools::tick(game);
         return;
     }
     let presses = Presses::update(&mut game.player, action);
@@ -106,6 +117,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     health::check_death(game);
     combat::tick_wounds(game);
     entities::tick(game);
+    tools::tick(game);
     let [x, _, z] = game.player.pos;
     game.world.ensure_around(
         x.floor() as i32,

@@ -94,6 +94,7 @@ pub fn place(game: &mut Game, hand: Hand, hit: &Hit, id: BlockId) -> bool {
     items::consume_one(&mut game.player.inventory, hand);
     fluids::settle_around(&mut game.world, pos);
     support::settle(game, pos);
+    super::golems::after_place(game, pos);
     true
 }
 

@@ -10,6 +10,7 @@ mod craft;
 mod craft_plan;
 mod gaps;
 mod plans;
+mod tools;
 
 use std::collections::VecDeque;
 

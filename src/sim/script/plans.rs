@@ -7,6 +7,7 @@ use super::behaviour::{
     UseOn,
 };
 use super::craft::Craft;
+use super::tools;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
@@ -56,6 +57,15 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("mine_obsidian", mine_obsidian),
     ("stacking_acacia_fence", stacking_acacia_fence),
     ("throw_a_snowball", throw_a_snowball),
+    ("build_snow_golem", tools::build_snow_golem),
+    ("collect_wool", tools::collect_wool),
+    ("craft_to_cake", tools::craft_to_cake),
+    ("hook_a_chicken_using_fishing_rod", tools::hook_a_chicken),
+    ("hook_a_cow_using_fishing_rod", tools::hook_a_cow),
+    ("shoot_phantom", tools::shoot_phantom),
+    ("use_bow", tools::use_bow),
+    ("use_lead", tools::use_lead),
+    ("use_trident", tools::use_trident),
 ];
 
 /// Tasks solved by crafting one item through the screens: the item, and
@@ -91,7 +101,7 @@ pub fn names() -> Vec<&'static str> {
     names
 }
 
-type Plan = Vec<Box<dyn Behaviour>>;
+pub(super) type Plan = Vec<Box<dyn Behaviour>>;
 
 fn select(name: &str) -> Box<dyn Behaviour> {
     Box::new(Select(item(name)))
