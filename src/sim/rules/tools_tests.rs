@@ -130,7 +130,7 @@ fn runway(game: &mut Game, length: i32) {
 }
 
 #[test]
-fn a_level_full_power_shot_sticks_about_twenty_three_blocks_away() {
+fn a_level_full_power_shot_sticks_about_twenty_five_blocks_away() {
     let mut game = archer();
     runway(&mut game, 60);
     shoot(&mut game, 20);
@@ -139,8 +139,10 @@ fn a_level_full_power_shot_sticks_about_twenty_three_blocks_away() {
     }
     let (arrow, pos, _) = arrows(&game)[0];
     assert!(arrow.in_ground);
-    // Launched 1.52 above the floor at 3 blocks/tick: about 8 ticks of fall.
-    assert!((21.0..25.0).contains(&pos[2]), "{pos:?}");
+    // Launched 1.52 above the floor at 3 blocks/tick it falls for about 8
+    // ticks: 24.7 blocks without spread; the spread (σ 0.0225 blocks/tick
+    // upwards) moves that by about 1.2 blocks per σ.
+    assert!((21.0..29.0).contains(&pos[2]), "{pos:?}");
     assert!((pos[1] - f64::from(FLOOR + 1)).abs() < 0.1, "{pos:?}");
 }
 

@@ -86,6 +86,12 @@ fn centre(e: &Entity) -> [f64; 3] {
     [e.pos[0], e.pos[1] + e.size().1 / 2.0, e.pos[2]]
 }
 
+/// Where to aim at a creature: high on its body, over the plants and
+/// ledges about its feet.
+fn aim_point(e: &Entity) -> [f64; 3] {
+    [e.pos[0], e.pos[1] + e.size().1 * 0.85, e.pos[2]]
+}
+
 /// How a launched projectile flies, for aiming.
 #[derive(Debug, Clone, Copy)]
 struct Flight {
@@ -188,15 +194,15 @@ impl Flight {
     fn aim(&self, game: &Game, target: &Entity) -> (f32, f32) {
         let eye = game.player.eye();
         let from = [eye[0], eye[1] - self.below_eye, eye[2]];
-        let mut point = centre(target);
+        let mut point = aim_point(target);
         let mut aim = (0.0, 0.0);
         for _ in 0..3 {
             let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
             let reach = (dx * dx + dz * dz).sqrt();
             let (pitch, ticks) = self.pitch_for(reach, point[1] - from[1]);
             aim = ((-dx).atan2(dz).to_degrees(), pitch);
-            let c = centre(target);
-            point = [0, 1, 2].map(|a| c[a] + target.vel[a] * ticks);
+            let now = aim_point(target);
+            point = [0, 1, 2].map(|a| now[a] + target.vel[a] * ticks);
         }
         (aim.0 as f32, aim.1 as f32)
     }
@@ -261,9 +267,9 @@ impl Behaviour for FetchTrident {
     }
 }
 
-/// Whether the crosshair rests on the creature.
-fn crosshair_on_mob(game: &Game, id: EntityId) -> bool {
-    crate::sim::rules::crosshair(game) == Some(Target::Entity(id))
+/// Plants cut at a stroke: grass, flowers, saplings.
+fn is_plant(block: crate::sim::registry::BlockId) -> bool {
+    registry().block(block).shape == crate::sim::registry::Shape::Cross
 }
 
 /// Walks near a creature, looks at it and presses use once (the selected
@@ -301,12 +307,21 @@ impl Behaviour for UseOnCreature {
                 return Step::Act(action);
             }
         }
-        let (yaw, pitch) = angles_to(game, point);
+        let (yaw, pitch) = angles_to(game, aim_point(target));
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
-        if crosshair_on_mob(game, target.id) && game.player.use_cooldown == 0 {
-            action.press(Key::Use);
-            self.used = true;
+        match crate::sim::rules::crosshair(game) {
+            Some(Target::Entity(id)) if id == target.id && game.player.use_cooldown == 0 => {
+                action.press(Key::Use);
+                self.used = true;
+            }
+            // A plant between the eye and the creature: cut it.
+            Some(Target::Block(hit)) if aimed(action.camera) && is_plant(hit.block) => {
+                action.press(Key::Attack);
+            }
+            // Another creature in the way: step aside until it is not.
+            Some(Target::Entity(_)) if aimed(action.camera) => action.press(Key::Left),
+            _ => {}
         }
         Step::Act(action)
     }
@@ -435,12 +450,12 @@ pub fn shoot_phantom(_: &Game) -> Plan {
 }
 
 pub fn use_trident(_: &Game) -> Plan {
-    // The chicken dies of one throw (8 against 4 health); each throw is
-    // fetched back for the next.
+    // The pig, nearer, dies of two throws (8 each against 10 health);
+    // each throw is fetched back for the next.
     let mut plan = vec![select("trident")];
     for _ in 0..3 {
         plan.push(Box::new(Shoot {
-            quarry: Quarry::new("chicken"),
+            quarry: Quarry::new("pig"),
             flight: TRIDENT_FLIGHT,
             draw_ticks: archery::TRIDENT_DRAW_TICKS + 2,
             shots: 1,
