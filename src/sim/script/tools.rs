@@ -86,10 +86,17 @@ fn centre(e: &Entity) -> [f64; 3] {
     [e.pos[0], e.pos[1] + e.size().1 / 2.0, e.pos[2]]
 }
 
-/// Where to aim at a creature: high on its body, over the plants and
-/// ledges about its feet.
-fn aim_point(e: &Entity) -> [f64; 3] {
-    [e.pos[0], e.pos[1] + e.size().1 * 0.85, e.pos[2]]
+/// Where to aim a shot at a creature: high on its body, over the plants
+/// about its feet; for one sunk into the ground, just over the ground,
+/// within the margin by which projectiles hit.
+fn aim_point(game: &Game, e: &Entity) -> [f64; 3] {
+    let height = e.size().1;
+    let mut y = e.pos[1] + height * 0.85;
+    let cell = [e.pos[0].floor() as i32, y.floor() as i32, e.pos[2].floor() as i32];
+    if registry().block(game.world.get(cell)).shape.collides() {
+        y = (f64::from(cell[1]) + 1.05).min(e.pos[1] + height + 0.25);
+    }
+    [e.pos[0], y, e.pos[2]]
 }
 
 /// How a launched projectile flies, for aiming.
@@ -194,14 +201,14 @@ impl Flight {
     fn aim(&self, game: &Game, target: &Entity) -> (f32, f32) {
         let eye = game.player.eye();
         let from = [eye[0], eye[1] - self.below_eye, eye[2]];
-        let mut point = aim_point(target);
+        let mut point = aim_point(game, target);
         let mut aim = (0.0, 0.0);
         for _ in 0..3 {
             let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
             let reach = (dx * dx + dz * dz).sqrt();
             let (pitch, ticks) = self.pitch_for(reach, point[1] - from[1]);
             aim = ((-dx).atan2(dz).to_degrees(), pitch);
-            let now = aim_point(target);
+            let now = aim_point(game, target);
             point = [0, 1, 2].map(|a| now[a] + target.vel[a] * ticks);
         }
         (aim.0 as f32, aim.1 as f32)
@@ -263,14 +270,12 @@ impl Behaviour for FetchTrident {
         };
         let mut walk = WalkTo::new(thrown.pos[0], thrown.pos[2]);
         walk.within = 0.0;
+        // Its own budget paces the jumps over steps.
+        walk.ticks_left = self.ticks_left;
         walk.next(game)
     }
 }
 
-/// Plants cut at a stroke: grass, flowers, saplings.
-fn is_plant(block: crate::sim::registry::BlockId) -> bool {
-    registry().block(block).shape == crate::sim::registry::Shape::Cross
-}
 
 /// Walks near a creature, looks at it and presses use once (the selected
 /// item acts on it).
@@ -303,11 +308,12 @@ impl Behaviour for UseOnCreature {
         if distance(game.player.eye(), point) > USE_REACH {
             let mut walk = WalkTo::new(point[0], point[2]);
             walk.within = 1.2;
+            walk.ticks_left = self.ticks_left;
             if let Step::Act(action) = walk.next(game) {
                 return Step::Act(action);
             }
         }
-        let (yaw, pitch) = angles_to(game, aim_point(target));
+        let (yaw, pitch) = angles_to(game, [point[0], target.pos[1] + target.size().1 * 0.85, point[2]]);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         match crate::sim::rules::crosshair(game) {
@@ -315,10 +321,8 @@ impl Behaviour for UseOnCreature {
                 action.press(Key::Use);
                 self.used = true;
             }
-            // A plant between the eye and the creature: cut it.
-            Some(Target::Block(hit)) if aimed(action.camera) && is_plant(hit.block) => {
-                action.press(Key::Attack);
-            }
+            // A plant or block between the eye and the creature: clear it.
+            Some(Target::Block(_)) if aimed(action.camera) => action.press(Key::Attack),
             // Another creature in the way: step aside until it is not.
             Some(Target::Entity(_)) if aimed(action.camera) => action.press(Key::Left),
             _ => {}
