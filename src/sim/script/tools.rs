@@ -317,7 +317,9 @@ impl Behaviour for UseOnCreature {
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         match crate::sim::rules::crosshair(game) {
-            Some(Target::Entity(id)) if id == target.id && game.player.use_cooldown == 0 => {
+            Some(Target::Entity(id))
+                if id == target.id && aimed(action.camera) && game.player.use_cooldown == 0 =>
+            {
                 action.press(Key::Use);
                 self.used = true;
             }
