@@ -282,6 +282,8 @@ impl Behaviour for FetchTrident {
 struct UseOnCreature {
     quarry: Quarry,
     used: bool,
+    /// A walk to the creature's side, out of another's way.
+    detour: Option<WalkTo>,
     ticks_left: u32,
 }
 
@@ -290,9 +292,36 @@ impl UseOnCreature {
         UseOnCreature {
             quarry,
             used: false,
-            ticks_left: 200,
+            detour: None,
+            ticks_left: 300,
         }
     }
+}
+
+/// A spot beside `target`, across the line from the player, that no other
+/// creature stands on.
+fn beside(game: &Game, target: &Entity) -> WalkTo {
+    let p = game.player.pos;
+    let (dx, dz) = (target.pos[0] - p[0], target.pos[2] - p[2]);
+    let len = (dx * dx + dz * dz).sqrt().max(1e-6);
+    let side = |sign: f64| {
+        [
+            target.pos[0] - dz / len * 1.8 * sign,
+            target.pos[1],
+            target.pos[2] + dx / len * 1.8 * sign,
+        ]
+    };
+    let crowded = |spot: [f64; 3]| {
+        game.entities
+            .list
+            .iter()
+            .any(|e| e.id != target.id && matches!(e.kind, EntityKind::Mob(_)) && distance(e.pos, spot) < 1.2)
+    };
+    let spot = if crowded(side(1.0)) { side(-1.0) } else { side(1.0) };
+    let mut walk = WalkTo::new(spot[0], spot[2]);
+    walk.within = 0.4;
+    walk.ticks_left = 60;
+    walk
 }
 
 impl Behaviour for UseOnCreature {
@@ -304,6 +333,12 @@ impl Behaviour for UseOnCreature {
         let Some(target) = self.quarry.find(game) else {
             return Step::Done;
         };
+        if let Some(walk) = &mut self.detour {
+            match walk.next(game) {
+                Step::Act(action) => return Step::Act(action),
+                Step::Done => self.detour = None,
+            }
+        }
         let point = centre(target);
         if distance(game.player.eye(), point) > USE_REACH {
             let mut walk = WalkTo::new(point[0], point[2]);
@@ -325,8 +360,10 @@ impl Behaviour for UseOnCreature {
             }
             // A plant or block between the eye and the creature: clear it.
             Some(Target::Block(_)) if aimed(action.camera) => action.press(Key::Attack),
-            // Another creature in the way: step aside until it is not.
-            Some(Target::Entity(_)) if aimed(action.camera) => action.press(Key::Left),
+            // Another creature in the way: walk round to the side.
+            Some(Target::Entity(_)) if aimed(action.camera) => {
+                self.detour = Some(beside(game, target));
+            }
             _ => {}
         }
         Step::Act(action)
