@@ -46,7 +46,11 @@ fn oriented_box(
     out: &mut Vec<Quad>,
 ) {
     let d = normalize(along);
-    let helper = if d[1].abs() > 0.9 { [1.0, 0.0, 0.0] } else { [0.0, 1.0, 0.0] };
+    let helper = if d[1].abs() > 0.9 {
+        [1.0, 0.0, 0.0]
+    } else {
+        [0.0, 1.0, 0.0]
+    };
     let u = normalize(cross(helper, d));
     let v = cross(d, u);
     let place = |p: [f32; 3]| -> [f32; 3] {
@@ -83,8 +87,9 @@ pub fn quads(
             };
             let heading = arrow.heading.map(|c| c as f32);
             // The tip sits where the arrow is; the shaft trails behind.
-            let centre: [f32; 3] =
-                std::array::from_fn(|i| rel[i] - heading[i] * length * 0.4 + if i == 1 { thick } else { 0.0 });
+            let centre: [f32; 3] = std::array::from_fn(|i| {
+                rel[i] - heading[i] * length * 0.4 + if i == 1 { thick } else { 0.0 }
+            });
             oriented_box(centre, heading, [thick, thick, length / 2.0], tex, lit, out);
         }
         EntityKind::Bobber(_) => {

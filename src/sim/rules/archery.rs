@@ -11,11 +11,11 @@ use super::items::{self, enchantment_level, Hand};
 use super::projectiles::{self, aimed_velocity, new_arrow};
 use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
+use crate::sim::inventory::split_off;
 use crate::sim::inventory::ItemStack;
 use crate::sim::player::Drawing;
 use crate::sim::projectile::{Pickup, Shooter};
 use crate::sim::registry::{item, registry, ItemId};
-use crate::sim::inventory::split_off;
 use crate::suite::Event;
 
 /// Ticks of drawing that give a bow full power.
@@ -128,7 +128,11 @@ pub fn tick(game: &mut Game, held: bool) -> bool {
     let Some(drawing) = game.player.drawing else {
         return false;
     };
-    let hand = if drawing.offhand { Hand::Off } else { Hand::Main };
+    let hand = if drawing.offhand {
+        Hand::Off
+    } else {
+        Hand::Main
+    };
     let drawn = hand
         .slot(&game.player.inventory)
         .as_ref()

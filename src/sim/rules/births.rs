@@ -9,7 +9,12 @@ use crate::sim::registry::{registry, EntityTypeId};
 use crate::suite::Event;
 
 /// Spawns a creature of `kind` with its feet at `pos`.
-pub fn bring_to_life(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], tags: MobTags) -> EntityId {
+pub fn bring_to_life(
+    game: &mut Game,
+    kind: EntityTypeId,
+    pos: [f64; 3],
+    tags: MobTags,
+) -> EntityId {
     let name = registry().entity(kind).name;
     let health = command::max_health(name).unwrap_or(1.0);
     let id = game

@@ -25,7 +25,12 @@ const BREEDS: &[(&str, f64, &[&str])] = &[
     (
         "chicken",
         0.25,
-        &["wheat_seeds", "melon_seeds", "pumpkin_seeds", "beetroot_seeds"],
+        &[
+            "wheat_seeds",
+            "melon_seeds",
+            "pumpkin_seeds",
+            "beetroot_seeds",
+        ],
     ),
     ("cow", 0.2, &["wheat"]),
     ("mooshroom", 0.2, &["wheat"]),
@@ -65,7 +70,12 @@ pub fn feed(game: &mut Game, hand: Hand, id: EntityId) -> bool {
     let Some(food) = hand.slot(&game.player.inventory).as_ref().map(|s| s.name()) else {
         return false;
     };
-    let Some(EntityKind::Mob(mob)) = game.entities.list.iter().find(|e| e.id == id).map(|e| &e.kind)
+    let Some(EntityKind::Mob(mob)) = game
+        .entities
+        .list
+        .iter()
+        .find(|e| e.id == id)
+        .map(|e| &e.kind)
     else {
         return false;
     };
@@ -180,7 +190,13 @@ fn have_baby(game: &mut Game, parent: &Lover, partner: &Lover) {
     } else {
         partner.id
     };
-    let color = match game.entities.list.iter().find(|e| e.id == from).map(|e| &e.kind) {
+    let color = match game
+        .entities
+        .list
+        .iter()
+        .find(|e| e.id == from)
+        .map(|e| &e.kind)
+    {
         Some(EntityKind::Mob(m)) => m.tags.color,
         _ => 0,
     };

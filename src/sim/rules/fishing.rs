@@ -65,19 +65,18 @@ pub fn use_rod(game: &mut Game, hand: Hand) -> bool {
 /// unit horizontal part (`FishingBobberEntity`'s constructor).
 fn cast(game: &mut Game) {
     let p = &game.player;
-    let (yaw, pitch) = (
-        f64::from(p.yaw).to_radians(),
-        f64::from(p.pitch).to_radians(),
-    );
-    let (f2, f3) = ((-yaw - std::f64::consts::PI).cos(), (-yaw - std::f64::consts::PI).sin());
-    let (f4, f5) = (-(-pitch).cos(), (-pitch).sin());
-    let at = [p.pos[0] - f3 * CAST_AHEAD, p.eye()[1], p.pos[2] - f2 * CAST_AHEAD];
-    let dir = [-f3, (-(f5 / f4)).clamp(-5.0, 5.0), -f2];
+    let yaw = f64::from(p.yaw).to_radians();
+    let ahead = [-yaw.sin(), yaw.cos()];
+    let at = [
+        p.pos[0] + ahead[0] * CAST_AHEAD,
+        p.eye()[1],
+        p.pos[2] + ahead[1] * CAST_AHEAD,
+    ];
+    let rise = (-f64::from(p.pitch).to_radians().tan()).clamp(-5.0, 5.0);
+    let dir = [ahead[0], rise, ahead[1]];
     let len = super::projectiles::length(dir);
     let rng = &mut game.rngs.projectiles;
-    let vel = dir.map(|d| {
-        d * (0.6 / len + 0.5 + super::projectiles::gaussian(rng) * 0.0045)
-    });
+    let vel = dir.map(|d| d * (0.6 / len + 0.5 + super::projectiles::gaussian(rng) * 0.0045));
     let bobber = Bobber {
         state: BobberState::Flying,
         life: 0,
@@ -99,8 +98,8 @@ fn reel_in(game: &mut Game, hand: Hand, id: EntityId, on_ground: bool) {
     {
         let pull = [0, 1, 2].map(|a| (game.player.pos[a] - bobber.pos[a]) * PULL);
         if let Some(creature) = game.entities.get_mut(hooked) {
-            for a in 0..3 {
-                creature.vel[a] += pull[a];
+            for (v, p) in creature.vel.iter_mut().zip(pull) {
+                *v += p;
             }
         }
         wear = WEAR_HOOKED;
@@ -194,8 +193,8 @@ fn step(game: &mut Game, e: &mut Entity, bobber: &mut Bobber) {
     let (half, height) = e.size();
     let aabb = collision::Aabb::at_feet(e.pos, half, height);
     let moved = collision::collide(&game.world, &aabb, e.vel, 0.0, e.on_ground);
-    for a in 0..3 {
-        e.pos[a] += moved[a];
+    for (p, m) in e.pos.iter_mut().zip(moved) {
+        *p += m;
     }
     let landed = moved[1] != e.vel[1] && e.vel[1] < 0.0;
     let bumped = moved[0] != e.vel[0] || moved[2] != e.vel[2];

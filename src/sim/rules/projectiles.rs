@@ -73,7 +73,11 @@ pub(super) fn trace(
         .filter(|m| matches!(&m.kind, EntityKind::Mob(mob) if !mob.is_dying()))
         .filter_map(|m| Some((target_box(m).clip(from, vel)?, Struck::Mob(m.id))));
     let the_player = (player && !game.player.is_dead())
-        .then(|| player_box(&game.player).inflate([HIT_MARGIN; 3]).clip(from, vel))
+        .then(|| {
+            player_box(&game.player)
+                .inflate([HIT_MARGIN; 3])
+                .clip(from, vel)
+        })
         .flatten()
         .map(|t| (t, Struck::Player));
     block
@@ -150,13 +154,6 @@ pub fn tick(game: &mut Game) {
     pick_up(game);
 }
 
-fn arrow_of(e: &mut Entity) -> &mut Arrow {
-    match &mut e.kind {
-        EntityKind::Arrow(arrow) => arrow,
-        _ => unreachable!("only arrows are ticked here"),
-    }
-}
-
 /// What becomes of a projectile after its tick.
 enum Fate {
     Stays,
@@ -169,14 +166,16 @@ fn tick_one(game: &mut Game, id: EntityId) {
     let Some(mut e) = game.entities.list.iter().find(|e| e.id == id).cloned() else {
         return;
     };
+    let EntityKind::Arrow(mut arrow) = e.kind.clone() else {
+        return;
+    };
     e.age += 1;
-    let arrow = arrow_of(&mut e);
     arrow.shake = arrow.shake.saturating_sub(1);
     let fate = if arrow.in_ground {
-        rest_in_ground(game, &mut e)
+        rest_in_ground(game, &e, &mut arrow)
     } else {
-        update_left_shooter(game, &mut e);
-        fly_or_hit(game, &mut e)
+        update_left_shooter(game, &e, &mut arrow);
+        fly_or_hit(game, &mut e, &mut arrow)
     };
     let fate = match fate {
         Fate::Stays if e.pos[1] < super::entities::VOID_Y => Fate::Gone,
@@ -184,6 +183,7 @@ fn tick_one(game: &mut Game, id: EntityId) {
     };
     match fate {
         Fate::Stays => {
+            e.kind = EntityKind::Arrow(arrow);
             if let Some(slot) = game.entities.get_mut(id) {
                 *slot = e;
             }
@@ -191,14 +191,13 @@ fn tick_one(game: &mut Game, id: EntityId) {
         Fate::Gone => remove(game, id),
         Fate::Dropped => {
             remove(game, id);
-            drop_at(game, arrow_of(&mut e).stack.clone(), e.pos);
+            drop_at(game, arrow.stack, e.pos);
         }
     }
 }
 
 /// A flying projectile's tick: it hits what its path meets first, or flies on.
-fn fly_or_hit(game: &mut Game, e: &mut Entity) -> Fate {
-    let arrow = arrow_of(e).clone();
+fn fly_or_hit(game: &mut Game, e: &mut Entity, arrow: &mut Arrow) -> Fate {
     let skip = match arrow.shooter {
         Shooter::Mob(shooter) if !arrow.left_shooter => Some(shooter),
         _ => None,
@@ -208,22 +207,23 @@ fn fly_or_hit(game: &mut Game, e: &mut Entity) -> Fate {
         .filter(|(_, s)| *s == Struck::Block || !arrow.dealt_damage);
     match hit {
         Some((t, Struck::Block)) => {
-            stick(e, t);
+            stick(e, arrow, t);
             Fate::Stays
         }
-        Some((_, struck)) => hit_target(game, e, struck),
+        Some((_, Struck::Mob(target))) => hit_target(game, e, arrow, Some(target)),
+        Some((_, Struck::Player)) => hit_target(game, e, arrow, None),
         None => {
-            fly(game, e, &arrow);
+            fly(game, e, arrow);
             Fate::Stays
         }
     }
 }
 
 /// Moves one tick along the velocity, then drag, then gravity.
-fn fly(game: &Game, e: &mut Entity, arrow: &Arrow) {
+fn fly(game: &Game, e: &mut Entity, arrow: &mut Arrow) {
     let speed = length(e.vel);
     if speed > 1e-9 {
-        arrow_of(e).heading = e.vel.map(|v| v / speed);
+        arrow.heading = e.vel.map(|v| v / speed);
     }
     for a in 0..3 {
         e.pos[a] += e.vel[a];
@@ -239,14 +239,13 @@ fn fly(game: &Game, e: &mut Entity, arrow: &Arrow) {
 }
 
 /// Sticks where the path meets the block, backed out a little (`onHitBlock`).
-fn stick(e: &mut Entity, t: f64) {
+fn stick(e: &mut Entity, arrow: &mut Arrow, t: f64) {
     let to_hit = e.vel.map(|v| v * t);
     let dir = e.vel.map(|v| v / length(e.vel));
     for a in 0..3 {
         e.pos[a] += to_hit[a] - dir[a] * STICK_BACKOFF;
     }
     e.vel = [0.0; 3];
-    let arrow = arrow_of(e);
     arrow.in_ground = true;
     arrow.shake = SHAKE_TICKS;
     arrow.crit = false;
@@ -254,9 +253,8 @@ fn stick(e: &mut Entity, t: f64) {
 
 /// A stuck projectile's tick: it falls once no block holds it; an arrow
 /// ages towards despawning.
-fn rest_in_ground(game: &Game, e: &mut Entity) -> Fate {
+fn rest_in_ground(game: &Game, e: &Entity, arrow: &mut Arrow) -> Fate {
     let held = !collision::is_free(&game.world, &own_box(e).inflate([0.06; 3]));
-    let arrow = arrow_of(e);
     if !held {
         arrow.in_ground = false;
         arrow.life = 0;
@@ -273,9 +271,8 @@ fn rest_in_ground(game: &Game, e: &mut Entity) -> Fate {
 }
 
 /// Whether the projectile has cleared its shooter (`checkLeftOwner`).
-fn update_left_shooter(game: &Game, e: &mut Entity) {
+fn update_left_shooter(game: &Game, e: &Entity, arrow: &mut Arrow) {
     let around = own_box(e).expand_towards(e.vel).inflate([1.0; 3]);
-    let arrow = arrow_of(e);
     if arrow.left_shooter {
         return;
     }
@@ -292,7 +289,9 @@ fn hit_damage(rng: &mut ChaCha8Rng, e: &Entity, arrow: &Arrow) -> f32 {
     if let Some(fixed) = arrow.fixed_damage {
         return fixed;
     }
-    let damage = (length(e.vel) * arrow.base_damage).clamp(0.0, 2.147_483_647e9).ceil() as u32;
+    let damage = (length(e.vel) * arrow.base_damage)
+        .clamp(0.0, 2.147_483_647e9)
+        .ceil() as u32;
     let bonus = if arrow.crit {
         rng.gen_range(0..damage / 2 + 2)
     } else {
@@ -301,33 +300,36 @@ fn hit_damage(rng: &mut ChaCha8Rng, e: &Entity, arrow: &Arrow) -> f32 {
     (damage + bonus) as f32
 }
 
-/// A hit on a creature or the player: the damage lands (`hurt_mob` for
-/// creatures, counting a player's kills), then an arrow is gone, a
-/// trident bounces off and drops, and an arrow the hit did not hurt
-/// (the hurt window) turns back.
-fn hit_target(game: &mut Game, e: &mut Entity, struck: Struck) -> Fate {
-    let arrow = arrow_of(e).clone();
-    let damage = hit_damage(&mut game.rngs.projectiles, e, &arrow);
+/// A hit on creature `victim`, or the player when `None`: the damage
+/// lands (`hurt_mob` for creatures, counting a player's kills), then an
+/// arrow is gone, a trident bounces off and drops, and an arrow the hit
+/// did not hurt (the hurt window) turns back.
+fn hit_target(
+    game: &mut Game,
+    e: &mut Entity,
+    arrow: &mut Arrow,
+    victim: Option<EntityId>,
+) -> Fate {
+    let damage = hit_damage(&mut game.rngs.projectiles, e, arrow);
     let attacker = match arrow.shooter {
         Shooter::Player => Attacker::Player,
         Shooter::Mob(_) => Attacker::Other,
     };
-    let hurt = match struck {
-        Struck::Mob(target) => matches!(
+    let hurt = match victim {
+        Some(target) => matches!(
             combat::hurt_mob(game, target, damage, attacker),
             HitOutcome::Hurt { .. }
         ),
         // Armor and shields are the `creatures` branch's: once they land,
         // an arrow's hit on the player goes through them instead.
-        Struck::Player => health::hurt(&mut game.player, &mut game.stats, damage, Damage::Generic),
-        Struck::Block => unreachable!("blocks are stuck in, not hit"),
+        None => health::hurt(&mut game.player, &mut game.stats, damage, Damage::Generic),
     };
     if arrow.fixed_damage.is_some() {
         // `TridentEntity.onHitEntity`: whatever the outcome it hits no more,
         // bounces off and falls.
-        arrow_of(e).dealt_damage = true;
+        arrow.dealt_damage = true;
         e.vel = [e.vel[0] * -0.01, e.vel[1] * -0.1, e.vel[2] * -0.01];
-        fly(game, e, &arrow);
+        fly(game, e, arrow);
         return Fate::Stays;
     }
     if hurt {
@@ -337,7 +339,7 @@ fn hit_target(game: &mut Game, e: &mut Entity, struck: Struck) -> Fate {
     let nearly_still = e.vel.iter().map(|v| v * v).sum::<f64>() < 1e-7;
     match (nearly_still, arrow.pickup) {
         (false, _) => {
-            fly(game, e, &arrow);
+            fly(game, e, arrow);
             Fate::Stays
         }
         (true, Pickup::Allowed) => Fate::Dropped,

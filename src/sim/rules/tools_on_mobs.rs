@@ -136,7 +136,13 @@ pub(super) fn with_mob(game: &mut Game, id: EntityId, change: impl FnOnce(&mut M
 /// Lets a creature off the lead, dropping the lead where it stands (`dropLeash`).
 fn unleash(game: &mut Game, id: EntityId) {
     with_mob(game, id, |m| m.state.leashed = false);
-    let Some(at) = game.entities.list.iter().find(|e| e.id == id).map(|e| e.pos) else {
+    let Some(at) = game
+        .entities
+        .list
+        .iter()
+        .find(|e| e.id == id)
+        .map(|e| e.pos)
+    else {
         return;
     };
     spawn_drop(game, at, 0.0, ItemStack::new(item("lead"), 1), [0.0; 3]);
@@ -211,9 +217,9 @@ pub fn tick_leashes(game: &mut Game) {
         if dead || distance > LEASH_BREAK_DISTANCE {
             broken.push(e.id);
         } else if distance > LEASH_PULL_DISTANCE {
-            for a in 0..3 {
-                let unit = d[a] / distance;
-                e.vel[a] += (unit * unit * 0.4).copysign(unit);
+            for (v, towards) in e.vel.iter_mut().zip(d) {
+                let unit = towards / distance;
+                *v += (unit * unit * 0.4).copysign(unit);
             }
         }
     }

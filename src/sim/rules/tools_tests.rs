@@ -18,11 +18,15 @@ fn spawn_mob(game: &mut Game, kind: &str, pos: [f64; 3], health: f32, tags: MobT
         .spawn(EntityKind::Mob(Mob::new(kind, health, tags)), pos, [0.0; 3])
 }
 
-fn mob<'g>(game: &'g Game, id: EntityId) -> Option<&'g Mob> {
-    game.entities.list.iter().find(|e| e.id == id).and_then(|e| match &e.kind {
-        EntityKind::Mob(m) => Some(m),
-        _ => None,
-    })
+fn mob(game: &Game, id: EntityId) -> Option<&Mob> {
+    game.entities
+        .list
+        .iter()
+        .find(|e| e.id == id)
+        .and_then(|e| match &e.kind {
+            EntityKind::Mob(m) => Some(m),
+            _ => None,
+        })
 }
 
 fn arrows(game: &Game) -> Vec<(&Arrow, [f64; 3], [f64; 3])> {
@@ -149,7 +153,13 @@ fn a_level_full_power_shot_sticks_about_twenty_five_blocks_away() {
 #[test]
 fn an_arrow_hits_the_first_creature_and_a_kill_counts_for_the_player() {
     let mut game = archer();
-    let pig = spawn_mob(&mut game, "pig", [0.5, f64::from(FLOOR + 1), 6.5], 10.0, MobTags::default());
+    let pig = spawn_mob(
+        &mut game,
+        "pig",
+        [0.5, f64::from(FLOOR + 1), 6.5],
+        10.0,
+        MobTags::default(),
+    );
     game.player.pitch = 8.0;
     shoot(&mut game, 20);
     for _ in 0..5 {
@@ -219,7 +229,13 @@ fn a_trident_needs_ten_ticks_deals_eight_and_comes_back_by_hand() {
     game.player.inventory.main[0] = Some(ItemStack::new(item("trident"), 1));
     shoot(&mut game, 9);
     assert!(arrows(&game).is_empty());
-    let pig = spawn_mob(&mut game, "pig", [0.5, f64::from(FLOOR + 1), 5.5], 10.0, MobTags::default());
+    let pig = spawn_mob(
+        &mut game,
+        "pig",
+        [0.5, f64::from(FLOOR + 1), 5.5],
+        10.0,
+        MobTags::default(),
+    );
     game.player.pitch = 10.0;
     shoot(&mut game, 10);
     assert_eq!(game.stats.get(Event::UseItem, "trident"), 1);
@@ -250,14 +266,36 @@ fn the_rod_casts_hooks_a_chicken_and_reels_it_in() {
     run(&mut game, &keys(&[Key::Use]), 1);
     assert_eq!(game.stats.get(Event::UseItem, "fishing_rod"), 1);
     run(&mut game, &Action::noop(), 10);
-    assert_eq!(bobber(&game).map(|b| b.state), Some(BobberState::Hooked(chicken)));
-    let before = game.entities.list.iter().find(|e| e.id == chicken).unwrap().pos;
+    assert_eq!(
+        bobber(&game).map(|b| b.state),
+        Some(BobberState::Hooked(chicken))
+    );
+    let before = game
+        .entities
+        .list
+        .iter()
+        .find(|e| e.id == chicken)
+        .unwrap()
+        .pos;
     run(&mut game, &keys(&[Key::Use]), 1);
     assert!(bobber(&game).is_none());
     run(&mut game, &Action::noop(), 5);
-    let after = game.entities.list.iter().find(|e| e.id == chicken).unwrap().pos;
-    assert!(after[2] < before[2] - 0.1, "pulled towards the player: {before:?} → {after:?}");
-    assert_eq!(game.stats.get(Event::UseItem, "fishing_rod"), 1, "reeling is not counted");
+    let after = game
+        .entities
+        .list
+        .iter()
+        .find(|e| e.id == chicken)
+        .unwrap()
+        .pos;
+    assert!(
+        after[2] < before[2] - 0.1,
+        "pulled towards the player: {before:?} → {after:?}"
+    );
+    assert_eq!(
+        game.stats.get(Event::UseItem, "fishing_rod"),
+        1,
+        "reeling is not counted"
+    );
     assert_eq!(game.player.inventory.main[0].as_ref().unwrap().damage, 5);
 }
 
@@ -288,7 +326,11 @@ fn shears_drop_one_to_three_wool_of_the_sheep_s_colour_once() {
     assert_eq!(game.player.inventory.main[0].as_ref().unwrap().damage, 1);
     run(&mut game, &Action::noop(), 4);
     use_once(&mut game);
-    assert_eq!(count_items(&game, "red_wool"), wool, "a shorn sheep gives nothing");
+    assert_eq!(
+        count_items(&game, "red_wool"),
+        wool,
+        "a shorn sheep gives nothing"
+    );
 }
 
 #[test]
@@ -338,7 +380,13 @@ fn two_fed_cows_have_a_calf_and_then_rest() {
     game.player.inventory.main[0] = Some(ItemStack::new(item("wheat"), 4));
     let a = in_front(&mut game, "cow", MobTags::default());
     use_once(&mut game);
-    let b = spawn_mob(&mut game, "cow", [4.5, f64::from(FLOOR + 1), 2.0], 10.0, MobTags::default());
+    let b = spawn_mob(
+        &mut game,
+        "cow",
+        [4.5, f64::from(FLOOR + 1), 2.0],
+        10.0,
+        MobTags::default(),
+    );
     game.entities.get_mut(a).unwrap().pos[0] = -1.5;
     game.player.yaw = 0.0;
     game.player.pitch = 30.0;
@@ -370,7 +418,11 @@ fn place_head_on(game: &mut Game, below: [i32; 3]) {
         f64::from(below[1]) + 2.0,
         f64::from(below[2]) - 1.5,
     ];
-    put(&mut game.world, [below[0], below[1] + 1, below[2] - 2], "stone");
+    put(
+        &mut game.world,
+        [below[0], below[1] + 1, below[2] - 2],
+        "stone",
+    );
     game.player.yaw = 0.0;
     game.player.pitch = 55.0;
     game.player.inventory.main[0] = Some(ItemStack::new(item("carved_pumpkin"), 1));
@@ -431,7 +483,13 @@ fn an_incomplete_pattern_makes_nothing() {
 fn shots_and_casts_replay_identically() {
     let play = || {
         let mut game = archer();
-        spawn_mob(&mut game, "pig", [0.5, f64::from(FLOOR + 1), 6.5], 10.0, MobTags::default());
+        spawn_mob(
+            &mut game,
+            "pig",
+            [0.5, f64::from(FLOOR + 1), 6.5],
+            10.0,
+            MobTags::default(),
+        );
         shoot(&mut game, 20);
         shoot(&mut game, 25);
         game.player.inventory.main[1] = Some(ItemStack::new(item("fishing_rod"), 1));

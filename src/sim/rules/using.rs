@@ -10,9 +10,9 @@
 use rand::Rng;
 
 use super::items::{self, Hand};
-use super::{archery, fishing, fluids, tools_on_mobs};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
+use super::{archery, fishing, fluids, tools_on_mobs};
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;

@@ -68,8 +68,9 @@ impl Quarry {
             .list
             .iter()
             .filter(|e| {
-                Quarry::alive(e)
-                    .is_some_and(|m| registry().entity(m.kind).name == self.kind && (self.wanted)(m))
+                Quarry::alive(e).is_some_and(|m| {
+                    registry().entity(m.kind).name == self.kind && (self.wanted)(m)
+                })
             })
             .min_by(|a, b| distance(a.pos, p).total_cmp(&distance(b.pos, p)))?;
         self.id = Some(found.id);
@@ -92,7 +93,11 @@ fn centre(e: &Entity) -> [f64; 3] {
 fn aim_point(game: &Game, e: &Entity) -> [f64; 3] {
     let height = e.size().1;
     let mut y = e.pos[1] + height * 0.85;
-    let cell = [e.pos[0].floor() as i32, y.floor() as i32, e.pos[2].floor() as i32];
+    let cell = [
+        e.pos[0].floor() as i32,
+        y.floor() as i32,
+        e.pos[2].floor() as i32,
+    ];
     if registry().block(game.world.get(cell)).shape.collides() {
         y = (f64::from(cell[1]) + 1.05).min(e.pos[1] + height + 0.25);
     }
@@ -258,13 +263,20 @@ struct FetchTrident {
 
 impl Behaviour for FetchTrident {
     fn next(&mut self, game: &Game) -> Step {
-        if self.ticks_left == 0 || game.player.inventory.hotbar_slot_of(item("trident")).is_some() {
+        if self.ticks_left == 0
+            || game
+                .player
+                .inventory
+                .hotbar_slot_of(item("trident"))
+                .is_some()
+        {
             return Step::Done;
         }
         self.ticks_left -= 1;
-        let thrown = game.entities.list.iter().find(
-            |e| matches!(&e.kind, EntityKind::Arrow(a) if a.stack.item == item("trident")),
-        );
+        let thrown =
+            game.entities.list.iter().find(
+                |e| matches!(&e.kind, EntityKind::Arrow(a) if a.stack.item == item("trident")),
+            );
         let Some(thrown) = thrown else {
             return Step::Act(Action::noop());
         };
@@ -275,7 +287,6 @@ impl Behaviour for FetchTrident {
         walk.next(game)
     }
 }
-
 
 /// Walks near a creature, looks at it and presses use once (the selected
 /// item acts on it).
@@ -312,12 +323,15 @@ fn beside(game: &Game, target: &Entity) -> WalkTo {
         ]
     };
     let crowded = |spot: [f64; 3]| {
-        game.entities
-            .list
-            .iter()
-            .any(|e| e.id != target.id && matches!(e.kind, EntityKind::Mob(_)) && distance(e.pos, spot) < 1.2)
+        game.entities.list.iter().any(|e| {
+            e.id != target.id && matches!(e.kind, EntityKind::Mob(_)) && distance(e.pos, spot) < 1.2
+        })
     };
-    let spot = if crowded(side(1.0)) { side(-1.0) } else { side(1.0) };
+    let spot = if crowded(side(1.0)) {
+        side(-1.0)
+    } else {
+        side(1.0)
+    };
     let mut walk = WalkTo::new(spot[0], spot[2]);
     walk.within = 0.4;
     walk.ticks_left = 60;
@@ -348,7 +362,10 @@ impl Behaviour for UseOnCreature {
                 return Step::Act(action);
             }
         }
-        let (yaw, pitch) = angles_to(game, [point[0], target.pos[1] + target.size().1 * 0.85, point[2]]);
+        let (yaw, pitch) = angles_to(
+            game,
+            [point[0], target.pos[1] + target.size().1 * 0.85, point[2]],
+        );
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         match crate::sim::rules::crosshair(game) {
