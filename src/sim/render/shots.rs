@@ -128,3 +128,58 @@ fn line(painter: &EntityPainter, game: &Game, bobber: [f32; 3], out: &mut Vec<Qu
         double_sided: true,
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use image::RgbImage;
+
+    use super::super::tests::flatten;
+    use super::super::Renderer;
+    use crate::sim::entity::EntityKind;
+    use crate::sim::game::Game;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::projectile::{Bobber, BobberState, Pickup, Shooter};
+    use crate::sim::registry::item;
+    use crate::sim::rules::projectiles::new_arrow;
+
+    fn frame_with(kind: Option<EntityKind>) -> RgbImage {
+        let mut game = Game::new(11);
+        flatten(&mut game.world, [-16, -16], [16, 16]);
+        game.player.pos = [0.5, 64.0, 0.5];
+        game.player.yaw = 0.0;
+        game.player.pitch = 0.0;
+        if let Some(kind) = kind {
+            game.entities.spawn(kind, [0.5, 65.4, 3.0], [0.0; 3]);
+        }
+        let mut frame = RgbImage::new(160, 90);
+        Renderer::new().render(&game, &mut frame);
+        frame
+    }
+
+    /// How many pixels of the frame's middle third differ.
+    fn changed(a: &RgbImage, b: &RgbImage) -> usize {
+        (53..107)
+            .flat_map(|x| (30..60).map(move |y| (x, y)))
+            .filter(|&(x, y)| a.get_pixel(x, y) != b.get_pixel(x, y))
+            .count()
+    }
+
+    #[test]
+    fn arrows_and_bobbers_show_in_front_of_the_player() {
+        let empty = frame_with(None);
+        let mut arrow = new_arrow(
+            ItemStack::new(item("arrow"), 1),
+            Shooter::Player,
+            Pickup::Allowed,
+        );
+        arrow.heading = [1.0, 0.0, 0.0];
+        let with_arrow = frame_with(Some(EntityKind::Arrow(arrow)));
+        assert!(changed(&empty, &with_arrow) > 10);
+        let bobber = Bobber {
+            state: BobberState::Flying,
+            life: 0,
+        };
+        let with_bobber = frame_with(Some(EntityKind::Bobber(bobber)));
+        assert!(changed(&empty, &with_bobber) > 10);
+    }
+}

@@ -103,7 +103,7 @@ pub fn names() -> Vec<&'static str> {
 
 pub(super) type Plan = Vec<Box<dyn Behaviour>>;
 
-fn select(name: &str) -> Box<dyn Behaviour> {
+pub(super) fn select(name: &str) -> Box<dyn Behaviour> {
     Box::new(Select(item(name)))
 }
 
@@ -119,7 +119,7 @@ fn press(key: Key, ticks: u32) -> Box<dyn Behaviour> {
 }
 
 /// A few idle ticks so dropped items settle and counters update.
-fn settle() -> Box<dyn Behaviour> {
+pub(super) fn settle() -> Box<dyn Behaviour> {
     Box::new(Hold {
         action: Action::noop(),
         ticks: 5,
@@ -316,7 +316,7 @@ fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
 
 /// Crafts one of an item through the screens, first placing the
 /// crafting table the player carries when `place_table`.
-fn craft_one(name: &str, place_table: bool) -> Plan {
+pub(super) fn craft_one(name: &str, place_table: bool) -> Plan {
     let mut plan: Plan = Vec::new();
     if place_table {
         plan.push(select("crafting_table"));

@@ -4,9 +4,8 @@
 //! and a golem's head placed on its body. The behaviours read the game to
 //! aim and act only through keys and camera.
 
-use super::behaviour::{angles_to, turn_towards, Behaviour, CollectItems, Select, Step, WalkTo};
-use super::craft::Craft;
-use super::plans::Plan;
+use super::behaviour::{angles_to, turn_towards, Behaviour, CollectItems, Step, WalkTo};
+use super::plans::{craft_one, select, settle, Plan};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
 use crate::sim::game::Game;
@@ -467,17 +466,6 @@ impl Behaviour for PlaceOnTop {
     }
 }
 
-fn select(name: &str) -> Box<dyn Behaviour> {
-    Box::new(Select(item(name)))
-}
-
-fn settle() -> Box<dyn Behaviour> {
-    Box::new(super::behaviour::Hold {
-        action: Action::noop(),
-        ticks: 5,
-    })
-}
-
 fn unsheared(mob: &Mob) -> bool {
     !mob.tags.sheared && !mob.tags.baby
 }
@@ -577,10 +565,7 @@ pub fn craft_to_cake(_: &Game) -> Plan {
         plan.push(select("bucket"));
         plan.push(Box::new(UseOnCreature::new(Quarry::new("cow"))) as Box<dyn Behaviour>);
     }
-    plan.push(select("crafting_table"));
-    plan.push(Box::new(super::behaviour::PlaceAround::new(1)));
-    plan.push(Box::new(Craft::new(item("cake"), 1)));
-    plan.push(settle());
+    plan.extend(craft_one("cake", true));
     plan
 }
 
