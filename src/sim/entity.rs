@@ -1,11 +1,13 @@
-//! Entities in the world: dropped items, thrown projectiles, creatures,
-//! falling blocks and boats. This is their state; the rules that move and
-//! hurt them live in `rules/` (and creature behaviour in `creature/`).
+//! Entities in the world: dropped items, thrown projectiles, arrows,
+//! tridents, fishing bobbers, creatures, falling blocks and boats. This is
+//! their state; the rules that move and hurt them live in `rules/` (and
+//! creature behaviour in `creature/`).
 
 pub mod boat;
 
 use super::creature::Brain;
 use super::inventory::ItemStack;
+use super::projectile::{Arrow, Bobber};
 use super::registry::{registry, BlockId, EntityTypeId, ItemId};
 pub use boat::{Boat, Rider};
 
@@ -38,6 +40,10 @@ pub enum EntityKind {
     Projectile {
         item: ItemId,
     },
+    /// An arrow or trident, flying or stuck.
+    Arrow(Arrow),
+    /// The player's fishing bobber.
+    Bobber(Bobber),
     Mob(Mob),
     /// A sand or gravel block on its way down.
     FallingBlock {
@@ -58,6 +64,10 @@ pub struct MobTags {
     pub facing: Option<i8>,
     /// Wears something on its head (`ArmorItems`): the sun does not burn it.
     pub helmet: bool,
+    /// Sheep: the wool colour, a dye id (0 white … 15 black).
+    pub color: u8,
+    /// Sheep: shorn.
+    pub sheared: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -102,15 +112,33 @@ pub struct MobState {
     pub limb_swing: f32,
     /// How far the legs swing this tick (0 standing, up to 1 running).
     pub limb_amount: f32,
+    /// On a lead held by the player.
+    pub leashed: bool,
+    /// Breeding: in love, mating, and the wait before breeding again.
+    pub love: Love,
+}
+
+/// An animal's breeding state (`AnimalEntity.inLove` and `age`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Love {
+    /// Ticks left in love (600 after being fed).
+    pub ticks_left: u32,
+    /// Ticks spent within 3 blocks of a partner; they breed at 60.
+    pub mating_ticks: u32,
+    /// Ticks before it can fall in love again (6000 after breeding).
+    pub cooldown: u32,
 }
 
 impl Entity {
     /// Half width and height of the hitbox.
     pub fn size(&self) -> (f64, f64) {
         match &self.kind {
-            EntityKind::Item { .. } | EntityKind::Projectile { .. } => (0.125, 0.25),
             EntityKind::FallingBlock { .. } => (0.49, 0.98),
             EntityKind::Boat(_) => (boat::HALF_WIDTH, boat::HEIGHT),
+            EntityKind::Item { .. } | EntityKind::Projectile { .. } | EntityKind::Bobber(_) => {
+                (0.125, 0.25)
+            }
+            EntityKind::Arrow(_) => (0.25, 0.5),
             EntityKind::Mob(mob) => {
                 let def = registry().entity(mob.kind);
                 (f64::from(def.width) / 2.0, f64::from(def.height))

@@ -37,6 +37,8 @@ pub struct Rngs {
     pub experience: ChaCha8Rng,
     /// The player's enchantment seeds (vanilla's `Player.enchantmentSeed`).
     pub enchanting: ChaCha8Rng,
+    /// Arrow and bobber spread, critical-hit bonuses.
+    pub projectiles: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -52,6 +54,7 @@ impl Rngs {
             world: stream(3),
             experience: stream(4),
             enchanting: stream(5),
+            projectiles: stream(6),
         }
     }
 }

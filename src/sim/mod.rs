@@ -19,6 +19,7 @@ pub mod entity;
 pub mod game;
 pub mod inventory;
 pub mod player;
+pub mod projectile;
 pub mod raycast;
 pub mod registry;
 pub mod render;

@@ -36,6 +36,15 @@ use super::game::Game;
 use super::CommandStatus;
 use reader::{Failure, Reader};
 
+/// The fixed maximum health of a creature kind, if it has one (horses,
+/// llamas and slimes roll theirs when summoned).
+pub fn max_health(kind: &str) -> Option<f32> {
+    ids::MAX_HEALTH
+        .iter()
+        .find(|(name, _)| *name == kind)
+        .map(|&(_, health)| health)
+}
+
 /// Runs one command as the player and says whether it took effect.
 pub fn run(game: &mut Game, text: &str) -> CommandStatus {
     let text = text.trim();

@@ -1,8 +1,9 @@
 //! `/summon`: a creature (or a vehicle, item frame…) standing at the
 //! position, with the facts its NBT sets that later rules act on: anger,
-//! taming, age, villager profession, facing, a helmet, health and
-//! rotation; a boat (of its NBT `Type`) is the boat entity boat items
-//! place. Other NBT is valid and ignored. Summoning counts no statistic.
+//! taming, age, villager profession, facing, a helmet, health, rotation
+//! and a sheep's colour (rolled like a natural spawn when no NBT is
+//! given); a boat (of its NBT `Type`) is the boat entity boat items place.
+//! Other NBT is valid and ignored. Summoning counts no statistic.
 
 use rand::Rng;
 
@@ -30,7 +31,11 @@ pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound
         return Ok(());
     }
     let health = health(game, name, nbt)?;
-    let tags = tags_of(nbt);
+    let mut tags = tags_of(nbt);
+    if name == "sheep" && nbt.is_empty() {
+        // `/summon` without NBT finalises the spawn as natural spawning does.
+        tags.color = random_sheep_color(&mut game.rngs.mobs);
+    }
     let health = match (name, tags.tame) {
         ("wolf", true) => 20.0,
         _ => health,
@@ -118,6 +123,25 @@ fn tags_of(nbt: &Compound) -> MobTags {
         profession,
         facing: number(nbt, "Facing").map(|f| f as i8),
         helmet: wears_helmet(nbt),
+        // An id out of the dye range is white (`DyeColor.byId`).
+        color: number(nbt, "Color")
+            .filter(|c| (0.0..16.0).contains(c))
+            .map_or(0, |c| c as u8),
+        sheared: flag(nbt, "Sheared"),
+    }
+}
+
+/// A naturally spawned sheep's colour (`SheepEntity.getRandomSheepColor`):
+/// black, gray and light gray 5% each, brown 3%, pink 0.164%, else white.
+fn random_sheep_color(rng: &mut impl Rng) -> u8 {
+    // Dye ids: white 0, pink 6, gray 7, light gray 8, brown 12, black 15.
+    match rng.gen_range(0..100) {
+        0..5 => 15,
+        5..10 => 7,
+        10..15 => 8,
+        15..18 => 12,
+        _ if rng.gen_range(0..500) == 0 => 6,
+        _ => 0,
     }
 }
 

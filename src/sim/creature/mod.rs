@@ -37,6 +37,8 @@ use path::Navigation;
 const VOID_Y: f64 = -64.0;
 /// Ticks a creature burns once the sun sets it alight (8 seconds).
 const SUN_FIRE_TICKS: u32 = 160;
+/// The player's standing height, which archers aim a third of the way up.
+const PLAYER_HEIGHT: f64 = 1.8;
 
 /// A creature's mind: built on its first tick from its kind.
 #[derive(Debug, Clone, Default)]
@@ -234,12 +236,13 @@ fn apply(game: &mut Game, id: EntityId, def: &CreatureDef, effect: Effect) {
     }
 }
 
-/// Where a skeleton's ranged attack plugs in: the keep-distance goal
-/// decides when the drawn bow is let go (every 20–40 ticks with the player
-/// in sight, `power` 0–1); arrows themselves (flight, hits, the player's
-/// bow) are built on the `tools` branch and will be spawned here. Until
-/// then nothing flies.
-fn loose_arrow(_game: &mut Game, _archer: EntityId, _power: f32) {}
+/// A skeleton's ranged attack: the keep-distance goal decides when the
+/// drawn bow is let go (every 20–40 ticks with the player in sight,
+/// `power` 0–1); the arrow flies and hits by the projectile rules.
+fn loose_arrow(game: &mut Game, archer: EntityId, power: f32) {
+    let target = game.player.pos;
+    crate::sim::rules::archery::mob_shoots(game, archer, target, PLAYER_HEIGHT, power);
+}
 
 /// `HurtByTargetGoal.alertOthers`: creatures of the same kind within the
 /// follow range (10 blocks up or down) take on the player as their target.

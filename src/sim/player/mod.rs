@@ -35,6 +35,15 @@ pub fn points_to_next(level: u32) -> u32 {
     }
 }
 
+/// A bow or trident being drawn with the use key held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Drawing {
+    /// Ticks the use key has been held since drawing began.
+    pub ticks: u32,
+    /// Whether the drawn item is in the offhand.
+    pub offhand: bool,
+}
+
 /// Progress of breaking the block under the crosshair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Breaking {
@@ -121,6 +130,8 @@ pub struct Player {
     pub charge_item: Option<super::registry::ItemId>,
     /// Ticks the use key has held a shield up (it blocks from the 5th).
     pub shield_ticks: u32,
+    /// The bow or trident being drawn, if any.
+    pub drawing: Option<Drawing>,
 }
 
 impl Player {
@@ -190,6 +201,7 @@ impl Player {
             attack_ticks: 0,
             charge_item: None,
             shield_ticks: 0,
+            drawing: None,
         }
     }
 

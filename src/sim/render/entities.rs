@@ -56,6 +56,9 @@ impl EntityPainter<'_> {
                 EntityKind::FallingBlock { block } => {
                     falling_block_quads(self.assets, *block, rel, &lit, &mut out)
                 }
+                EntityKind::Arrow(_) | EntityKind::Bobber(_) => {
+                    super::shots::quads(self, game, entity, rel, &lit, &mut out)
+                }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];
                     out.push(self.billboard(

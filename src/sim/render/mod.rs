@@ -34,6 +34,7 @@ mod paint;
 mod raster;
 mod rig;
 mod screen;
+mod shots;
 mod skins;
 mod sky;
 mod texture;

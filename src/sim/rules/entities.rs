@@ -22,7 +22,7 @@ const ITEM_LIFETIME: u32 = 6000;
 const ITEM_GRAVITY: f64 = 0.04;
 const PROJECTILE_GRAVITY: f64 = 0.03;
 /// Projectiles and creatures below this height are gone.
-const VOID_Y: f64 = -64.0;
+pub(super) const VOID_Y: f64 = -64.0;
 
 fn entity_box(e: &Entity) -> Aabb {
     let (half, height) = e.size();
@@ -283,6 +283,8 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
+            // Their own rules tick them: `projectiles`, `fishing`.
+            EntityKind::Arrow(_) | EntityKind::Bobber(_) => {}
         }
     }
     super::boats::seat_riders(game);

@@ -62,17 +62,22 @@ pub fn enchantment_level(stack: &ItemStack, id: &str) -> u16 {
         .map_or(0, |e| e.level)
 }
 
-/// Wears the tool in the main hand by `amount` (`hurtAndBreak`): each
+/// Wears the tool in the main hand by `amount`, as [`wear_hand`].
+pub fn wear_main_hand(game: &mut Game, amount: u16) {
+    wear_hand(game, Hand::Main, amount);
+}
+
+/// Wears the item in `hand` by `amount` (`hurtAndBreak`): each
 /// point may be spared by Unbreaking; when the damage reaches the
 /// durability the tool breaks, counting `break_item`.
-pub fn wear_main_hand(game: &mut Game, amount: u16) {
+pub fn wear_hand(game: &mut Game, hand: Hand, amount: u16) {
     let Game {
         player,
         rngs,
         stats,
         ..
     } = game;
-    let slot = Hand::Main.slot_mut(&mut player.inventory);
+    let slot = hand.slot_mut(&mut player.inventory);
     let Some(stack) = slot else { return };
     let durability = registry().item(stack.item).durability;
     if durability == 0 {

@@ -16,11 +16,14 @@
 //! repeat while Q is held comes from the operating system's key repeat,
 //! which has no tick-based equivalent; agents drop more by pressing again.)
 
+pub mod archery;
 mod armor;
 mod attack;
+mod births;
 mod block_updates;
 pub mod boats;
 mod breaking;
+mod breeding;
 mod clock;
 mod collision;
 pub mod combat;
@@ -30,16 +33,21 @@ pub mod defense;
 mod enchanting;
 mod entities;
 mod falling;
+pub mod fishing;
 mod flow;
 pub mod fluids;
+mod golems;
 mod health;
 mod input;
 mod items;
 mod movement;
 mod placing;
+pub mod projectiles;
 mod screens;
 mod support;
 mod targeting;
+mod tools;
+mod tools_on_mobs;
 mod traits;
 mod using;
 
@@ -47,6 +55,8 @@ mod using;
 pub(crate) mod testkit;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tools_tests;
 
 pub use attack::charge as attack_charge;
 pub use breaking::{can_harvest, progress_per_tick};
@@ -73,6 +83,7 @@ pub fn tick(game: &mut Game, action: &Action) {
         combat::tick_wounds(game);
         block_updates::tick(game);
         entities::tick(game);
+        tools::tick(game);
         return;
     }
     let presses = Presses::update(&mut game.player, action);
@@ -124,6 +135,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     health::check_death(game);
     combat::tick_wounds(game);
     entities::tick(game);
+    tools::tick(game);
     let [x, _, z] = game.player.pos;
     let (x, z) = (x.floor() as i32, z.floor() as i32);
     game.world

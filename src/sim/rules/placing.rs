@@ -93,6 +93,7 @@ pub fn place(game: &mut Game, hand: Hand, hit: &Hit, id: BlockId) -> bool {
     game.stats.add(Event::UseItem, name, 1);
     items::consume_one(&mut game.player.inventory, hand);
     support::settle(game, pos);
+    super::golems::after_place(game, pos);
     true
 }
 

@@ -4,13 +4,16 @@
 //! (eating, throwing, buckets, boats); an entity looked at is used first
 //! (getting into a boat); main hand first, then offhand. It acts on
 //! the press and then every 4 ticks while held, never while breaking.
+//! A creature under the crosshair is used on first (`tools_on_mobs`); a
+//! bow or trident is drawn while the key is held (`archery`), a fishing
+//! rod casts and reels (`fishing`).
 
 use rand::Rng;
 
 use super::items::{self, Hand};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
-use super::{boats, fluids};
+use super::{archery, boats, fishing, fluids, tools_on_mobs};
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
@@ -325,7 +328,7 @@ fn fill_bottle(game: &mut Game, hand: Hand) -> bool {
 }
 
 /// Swaps one item of the hand's stack for `result` (`createFilledResult`).
-fn fill_hand(game: &mut Game, hand: Hand, result: ItemStack) {
+pub(super) fn fill_hand(game: &mut Game, hand: Hand, result: ItemStack) {
     let slot = hand.slot_mut(&mut game.player.inventory);
     if slot.as_ref().is_some_and(|s| s.count == 1) {
         *slot = Some(result);
@@ -341,6 +344,8 @@ fn use_item(game: &mut Game, hand: Hand) -> bool {
         return false;
     };
     match registry().item(stack.item).kind {
+        _ if archery::draws(stack.item) => archery::start(game, hand),
+        _ if stack.item == item("fishing_rod") => fishing::use_rod(game, hand),
         ItemKind::Food { .. } => start_eating(game, hand, stack.name()),
         ItemKind::Throwable => throw(game, hand, stack.item),
         ItemKind::Bucket(content) => use_bucket(game, hand, content),
@@ -358,6 +363,10 @@ pub fn tick_use(game: &mut Game, held: bool, pressed: bool, target: Option<Targe
         continue_eating(game, held);
         return;
     }
+    if archery::tick(game, held) {
+        return;
+    }
+    let p = &mut game.player;
     p.use_cooldown = p.use_cooldown.saturating_sub(1);
     if !held || !(pressed || p.use_cooldown == 0) || p.breaking.is_some() {
         return;
@@ -367,6 +376,7 @@ pub fn tick_use(game: &mut Game, held: bool, pressed: bool, target: Option<Targe
         match target {
             Some(Target::Block(hit)) if use_on_block(game, hand, &hit) => return,
             Some(Target::Entity(id)) if boats::interact(game, id) => return,
+            Some(Target::Entity(id)) if tools_on_mobs::use_on(game, hand, id) => return,
             _ => {}
         }
         if use_item(game, hand) {

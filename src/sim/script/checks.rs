@@ -5,6 +5,7 @@
 //! on the hill top) and says whether the task's goal holds. Coverage counts
 //! such a task solved when its script makes its check pass.
 
+use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::registry::item;
 
@@ -12,7 +13,10 @@ use crate::sim::registry::item;
 pub type CheckFn = fn(&Game) -> bool;
 
 /// Task → what must hold in the world when the script is done.
-const CHECKS: &[(&str, CheckFn)] = &[("brew_potion_of_fire_resistance", holds_fire_resistance)];
+const CHECKS: &[(&str, CheckFn)] = &[
+    ("brew_potion_of_fire_resistance", holds_fire_resistance),
+    ("use_lead", a_creature_is_on_the_lead),
+];
 
 /// The check for a task, if it has one.
 pub fn lookup(task: &str) -> Option<CheckFn> {
@@ -35,4 +39,12 @@ fn holds_fire_resistance(game: &Game) -> bool {
                     Some("minecraft:fire_resistance" | "minecraft:long_fire_resistance")
                 )
         })
+}
+
+/// `use_lead`: some creature is leashed to the player.
+fn a_creature_is_on_the_lead(game: &Game) -> bool {
+    game.entities
+        .list
+        .iter()
+        .any(|e| matches!(&e.kind, EntityKind::Mob(mob) if mob.state.leashed && !mob.is_dying()))
 }

@@ -179,6 +179,11 @@ pub fn combat_zombies(_: &Game) -> Plan {
     hunt("zombie", 1)
 }
 
+/// Closing in on a skeleton through its arrows, diamond armor on.
+pub fn combat_skeletons(_: &Game) -> Plan {
+    hunt("skeleton", 1)
+}
+
 pub fn combat_spiders(_: &Game) -> Plan {
     hunt("spider", 1)
 }

@@ -13,6 +13,7 @@ mod fluids;
 mod gaps;
 mod plans;
 mod screens;
+mod tools;
 
 use std::collections::VecDeque;
 

@@ -9,6 +9,7 @@ use super::behaviour::{
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
+use super::tools;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
@@ -35,6 +36,7 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("collect_grass", cut_grass),
     ("collect_wood", collect_wood),
     ("combat_enderman", combat::combat_enderman),
+    ("combat_skeletons", combat::combat_skeletons),
     ("combat_spiders", combat::combat_spiders),
     ("combat_witch", combat::combat_witch),
     ("combat_wolfs", combat::combat_wolfs),
@@ -77,6 +79,15 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("stacking_acacia_fence", stacking_acacia_fence),
     ("throw_a_snowball", throw_a_snowball),
     ("use_shield", combat::use_shield),
+    ("build_snow_golem", tools::build_snow_golem),
+    ("collect_wool", tools::collect_wool),
+    ("craft_to_cake", tools::craft_to_cake),
+    ("hook_a_chicken_using_fishing_rod", tools::hook_a_chicken),
+    ("hook_a_cow_using_fishing_rod", tools::hook_a_cow),
+    ("shoot_phantom", tools::shoot_phantom),
+    ("use_bow", tools::use_bow),
+    ("use_lead", tools::use_lead),
+    ("use_trident", tools::use_trident),
 ];
 
 /// Tasks solved by crafting one item through the screens: the item, and
@@ -112,9 +123,9 @@ pub fn names() -> Vec<&'static str> {
     names
 }
 
-type Plan = Vec<Box<dyn Behaviour>>;
+pub(super) type Plan = Vec<Box<dyn Behaviour>>;
 
-fn select(name: &str) -> Box<dyn Behaviour> {
+pub(super) fn select(name: &str) -> Box<dyn Behaviour> {
     Box::new(Select(item(name)))
 }
 
@@ -130,7 +141,7 @@ fn press(key: Key, ticks: u32) -> Box<dyn Behaviour> {
 }
 
 /// A few idle ticks so dropped items settle and counters update.
-fn settle() -> Box<dyn Behaviour> {
+pub(super) fn settle() -> Box<dyn Behaviour> {
     Box::new(Hold {
         action: Action::noop(),
         ticks: 5,
@@ -327,7 +338,7 @@ fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
 
 /// Crafts one of an item through the screens, first placing the
 /// crafting table the player carries when `place_table`.
-fn craft_one(name: &str, place_table: bool) -> Plan {
+pub(super) fn craft_one(name: &str, place_table: bool) -> Plan {
     let mut plan: Plan = Vec::new();
     if place_table {
         plan.push(select("crafting_table"));

@@ -1,0 +1,584 @@
+//! Scripts for the tools that act on creatures: bows and tridents aimed
+//! by their ballistics (leading a moving target), fishing rods cast at a
+//! creature and reeled in, shears, buckets, leads and food used on one,
+//! and a golem's head placed on its body. The behaviours read the game to
+//! aim and act only through keys and camera.
+
+use super::behaviour::{angles_to, turn_towards, Behaviour, CollectItems, Step, WalkTo};
+use super::plans::{craft_one, select, settle, Plan};
+use crate::protocol::{Action, Key};
+use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
+use crate::sim::game::Game;
+use crate::sim::raycast;
+use crate::sim::registry::{item, registry};
+use crate::sim::rules::{archery, fishing, projectiles, Target};
+use crate::sim::world::BlockPos;
+
+/// How near (eye to box centre) to stand to use an item on a creature.
+const USE_REACH: f64 = 2.4;
+/// Camera error, in degrees, small enough to let go of a shot.
+const AIMED: f32 = 0.3;
+
+/// A creature a behaviour acts on: the nearest living one of its kind
+/// that `wanted` accepts, chosen once and then followed.
+struct Quarry {
+    kind: &'static str,
+    wanted: fn(&Mob) -> bool,
+    id: Option<EntityId>,
+}
+
+fn any(_: &Mob) -> bool {
+    true
+}
+
+impl Quarry {
+    fn new(kind: &'static str) -> Quarry {
+        Quarry {
+            kind,
+            wanted: any,
+            id: None,
+        }
+    }
+
+    fn such_that(mut self, wanted: fn(&Mob) -> bool) -> Quarry {
+        self.wanted = wanted;
+        self
+    }
+
+    fn alive(e: &Entity) -> Option<&Mob> {
+        match &e.kind {
+            EntityKind::Mob(mob) if !mob.is_dying() => Some(mob),
+            _ => None,
+        }
+    }
+
+    /// The creature, while it lives.
+    fn find<'g>(&mut self, game: &'g Game) -> Option<&'g Entity> {
+        if let Some(id) = self.id {
+            return game
+                .entities
+                .list
+                .iter()
+                .find(|e| e.id == id && Quarry::alive(e).is_some());
+        }
+        let p = game.player.pos;
+        let found = game
+            .entities
+            .list
+            .iter()
+            .filter(|e| {
+                Quarry::alive(e).is_some_and(|m| {
+                    registry().entity(m.kind).name == self.kind && (self.wanted)(m)
+                })
+            })
+            .min_by(|a, b| distance(a.pos, p).total_cmp(&distance(b.pos, p)))?;
+        self.id = Some(found.id);
+        Some(found)
+    }
+}
+
+fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// The middle of a creature's box.
+fn centre(e: &Entity) -> [f64; 3] {
+    [e.pos[0], e.pos[1] + e.size().1 / 2.0, e.pos[2]]
+}
+
+/// Where to aim a shot at a creature: high on its body, over the plants
+/// about its feet; for one sunk into the ground, just over the ground,
+/// within the margin by which projectiles hit.
+fn aim_point(game: &Game, e: &Entity) -> [f64; 3] {
+    let height = e.size().1;
+    let mut y = e.pos[1] + height * 0.85;
+    let cell = [
+        e.pos[0].floor() as i32,
+        y.floor() as i32,
+        e.pos[2].floor() as i32,
+    ];
+    if registry().block(game.world.get(cell)).shape.collides() {
+        y = (f64::from(cell[1]) + 1.05).min(e.pos[1] + height + 0.25);
+    }
+    [e.pos[0], y, e.pos[2]]
+}
+
+/// How a launched projectile flies, for aiming.
+#[derive(Debug, Clone, Copy)]
+struct Flight {
+    /// Launch speed at a pitch in degrees.
+    speed: fn(f64) -> f64,
+    gravity: f64,
+    drag: f64,
+    /// Whether gravity acts before the move (bobbers) or after the drag (arrows).
+    gravity_first: bool,
+    /// The launch point: below the eye, and ahead of it.
+    below_eye: f64,
+    ahead: f64,
+}
+
+fn full_bow(_: f64) -> f64 {
+    archery::FULL_POWER_SPEED
+}
+
+fn trident(_: f64) -> f64 {
+    archery::TRIDENT_SPEED
+}
+
+/// A cast bobber's speed: 0.6 + 0.5 / cos(pitch) (its direction is the
+/// look stretched to a unit horizontal part).
+fn bobber(pitch: f64) -> f64 {
+    let stretch = 1.0 / pitch.to_radians().cos().max(0.2);
+    0.6 + 0.5 * stretch
+}
+
+const ARROW_FLIGHT: Flight = Flight {
+    speed: full_bow,
+    gravity: projectiles::GRAVITY,
+    drag: projectiles::DRAG,
+    gravity_first: false,
+    below_eye: 0.1,
+    ahead: 0.0,
+};
+
+const TRIDENT_FLIGHT: Flight = Flight {
+    speed: trident,
+    ..ARROW_FLIGHT
+};
+
+const BOBBER_FLIGHT: Flight = Flight {
+    speed: bobber,
+    gravity: fishing::GRAVITY,
+    drag: fishing::DRAG,
+    gravity_first: true,
+    below_eye: 0.0,
+    ahead: fishing::CAST_AHEAD,
+};
+
+impl Flight {
+    /// The height gained and ticks taken when the projectile has flown
+    /// `reach` blocks horizontally at `pitch`, if it gets that far.
+    fn at(&self, pitch: f64, reach: f64) -> Option<(f64, f64)> {
+        let speed = (self.speed)(pitch);
+        let (sin, cos) = pitch.to_radians().sin_cos();
+        let (mut h, mut y) = (self.ahead, 0.0);
+        let (mut vh, mut vy) = (speed * cos, -speed * sin);
+        for tick in 0..400 {
+            if self.gravity_first {
+                vy -= self.gravity;
+            }
+            if h + vh >= reach {
+                let part = (reach - h) / vh;
+                return Some((y + vy * part, f64::from(tick) + part));
+            }
+            h += vh;
+            y += vy;
+            vh *= self.drag;
+            vy *= self.drag;
+            if !self.gravity_first {
+                vy -= self.gravity;
+            }
+            if vh < 1e-4 {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The pitch that meets `rise` (up from the launch point) at `reach`
+    /// on the low path, and the flight's ticks.
+    fn pitch_for(&self, reach: f64, rise: f64) -> (f64, f64) {
+        let (mut up, mut down) = (-60.0, 80.0);
+        for _ in 0..50 {
+            let mid = (up + down) / 2.0;
+            match self.at(mid, reach) {
+                Some((y, _)) if y > rise => up = mid,
+                _ => down = mid,
+            }
+        }
+        let ticks = self.at(up, reach).map_or(0.0, |(_, t)| t);
+        (up, ticks)
+    }
+
+    /// The yaw and pitch that send the projectile into the creature,
+    /// leading it by its velocity over the flight.
+    fn aim(&self, game: &Game, target: &Entity) -> (f32, f32) {
+        let eye = game.player.eye();
+        let from = [eye[0], eye[1] - self.below_eye, eye[2]];
+        let mut point = aim_point(game, target);
+        let mut aim = (0.0, 0.0);
+        for _ in 0..3 {
+            let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
+            let reach = (dx * dx + dz * dz).sqrt();
+            let (pitch, ticks) = self.pitch_for(reach, point[1] - from[1]);
+            aim = ((-dx).atan2(dz).to_degrees(), pitch);
+            let now = aim_point(game, target);
+            point = [0, 1, 2].map(|a| now[a] + target.vel[a] * ticks);
+        }
+        (aim.0 as f32, aim.1 as f32)
+    }
+}
+
+fn aimed(camera: [f32; 2]) -> bool {
+    camera[0].abs() < AIMED && camera[1].abs() < AIMED
+}
+
+/// Draws the selected bow or trident at a creature and lets go once drawn
+/// `draw_ticks` and on target, `shots` times or until it dies.
+struct Shoot {
+    quarry: Quarry,
+    flight: Flight,
+    draw_ticks: u32,
+    shots: u32,
+    ticks_left: u32,
+}
+
+impl Behaviour for Shoot {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.shots == 0 || self.ticks_left == 0 {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let Some(target) = self.quarry.find(game) else {
+            return Step::Done;
+        };
+        let (yaw, pitch) = self.flight.aim(game, target);
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        let drawn = game.player.drawing.map_or(0, |d| d.ticks);
+        if drawn >= self.draw_ticks && aimed(action.camera) {
+            self.shots -= 1;
+        } else {
+            action.press(Key::Use);
+        }
+        Step::Act(action)
+    }
+}
+
+/// Walks to the thrown trident and picks it up.
+struct FetchTrident {
+    ticks_left: u32,
+}
+
+impl Behaviour for FetchTrident {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.ticks_left == 0
+            || game
+                .player
+                .inventory
+                .hotbar_slot_of(item("trident"))
+                .is_some()
+        {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let thrown =
+            game.entities.list.iter().find(
+                |e| matches!(&e.kind, EntityKind::Arrow(a) if a.stack.item == item("trident")),
+            );
+        let Some(thrown) = thrown else {
+            return Step::Act(Action::noop());
+        };
+        let mut walk = WalkTo::new(thrown.pos[0], thrown.pos[2]);
+        walk.within = 0.0;
+        // Its own budget paces the jumps over steps.
+        walk.ticks_left = self.ticks_left;
+        walk.next(game)
+    }
+}
+
+/// Walks near a creature, looks at it and presses use once (the selected
+/// item acts on it).
+struct UseOnCreature {
+    quarry: Quarry,
+    used: bool,
+    /// A walk to the creature's side, out of another's way.
+    detour: Option<WalkTo>,
+    ticks_left: u32,
+}
+
+impl UseOnCreature {
+    fn new(quarry: Quarry) -> UseOnCreature {
+        UseOnCreature {
+            quarry,
+            used: false,
+            detour: None,
+            ticks_left: 300,
+        }
+    }
+}
+
+/// A spot beside `target`, across the line from the player, that no other
+/// creature stands on.
+fn beside(game: &Game, target: &Entity) -> WalkTo {
+    let p = game.player.pos;
+    let (dx, dz) = (target.pos[0] - p[0], target.pos[2] - p[2]);
+    let len = (dx * dx + dz * dz).sqrt().max(1e-6);
+    let side = |sign: f64| {
+        [
+            target.pos[0] - dz / len * 1.8 * sign,
+            target.pos[1],
+            target.pos[2] + dx / len * 1.8 * sign,
+        ]
+    };
+    let crowded = |spot: [f64; 3]| {
+        game.entities.list.iter().any(|e| {
+            e.id != target.id && matches!(e.kind, EntityKind::Mob(_)) && distance(e.pos, spot) < 1.2
+        })
+    };
+    let spot = if crowded(side(1.0)) {
+        side(-1.0)
+    } else {
+        side(1.0)
+    };
+    let mut walk = WalkTo::new(spot[0], spot[2]);
+    walk.within = 0.4;
+    walk.ticks_left = 60;
+    walk
+}
+
+impl Behaviour for UseOnCreature {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.used || self.ticks_left == 0 {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let Some(target) = self.quarry.find(game) else {
+            return Step::Done;
+        };
+        if let Some(walk) = &mut self.detour {
+            match walk.next(game) {
+                Step::Act(action) => return Step::Act(action),
+                Step::Done => self.detour = None,
+            }
+        }
+        let point = centre(target);
+        if distance(game.player.eye(), point) > USE_REACH {
+            let mut walk = WalkTo::new(point[0], point[2]);
+            walk.within = 1.2;
+            walk.ticks_left = self.ticks_left;
+            if let Step::Act(action) = walk.next(game) {
+                return Step::Act(action);
+            }
+        }
+        let (yaw, pitch) = angles_to(
+            game,
+            [point[0], target.pos[1] + target.size().1 * 0.85, point[2]],
+        );
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        match crate::sim::rules::crosshair(game) {
+            Some(Target::Entity(id))
+                if id == target.id && aimed(action.camera) && game.player.use_cooldown == 0 =>
+            {
+                action.press(Key::Use);
+                self.used = true;
+            }
+            // A plant or block between the eye and the creature: clear it.
+            Some(Target::Block(_)) if aimed(action.camera) => action.press(Key::Attack),
+            // Another creature in the way: walk round to the side.
+            Some(Target::Entity(_)) if aimed(action.camera) => {
+                self.detour = Some(beside(game, target));
+            }
+            _ => {}
+        }
+        Step::Act(action)
+    }
+}
+
+/// Casts the fishing rod at a creature, waits for the bobber to hook it
+/// (or land), then reels in.
+struct CastAt {
+    quarry: Quarry,
+    cast: bool,
+    wait: u32,
+    ticks_left: u32,
+}
+
+impl Behaviour for CastAt {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.ticks_left == 0 {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let bobber = fishing::bobber_of_player(game);
+        if self.cast {
+            let Some(bobber) = bobber else {
+                return Step::Done;
+            };
+            let hooked = matches!(
+                bobber.kind,
+                EntityKind::Bobber(b) if matches!(b.state, crate::sim::projectile::BobberState::Hooked(_))
+            );
+            self.wait += 1;
+            if (hooked || self.wait >= 40) && !game.player.use_was_down {
+                return Step::Act(Action::noop().with(Key::Use));
+            }
+            return Step::Act(Action::noop());
+        }
+        let Some(target) = self.quarry.find(game) else {
+            return Step::Done;
+        };
+        let (yaw, pitch) = BOBBER_FLIGHT.aim(game, target);
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        if aimed(action.camera) && bobber.is_none() && !game.player.use_was_down {
+            action.press(Key::Use);
+            self.cast = true;
+        }
+        Step::Act(action)
+    }
+}
+
+/// Places the selected block on the top face of the block at `pos`,
+/// jumping to see the face when it is above the eyes.
+struct PlaceOnTop {
+    pos: BlockPos,
+    placed: bool,
+    ticks_left: u32,
+}
+
+impl Behaviour for PlaceOnTop {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.placed || self.ticks_left == 0 {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let top = [
+            f64::from(self.pos[0]) + 0.5,
+            f64::from(self.pos[1]) + 1.0,
+            f64::from(self.pos[2]) + 0.5,
+        ];
+        let (yaw, pitch) = angles_to(game, top);
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        let p = &game.player;
+        if p.eye()[1] <= top[1] + 0.3 && p.on_ground {
+            action.press(Key::Jump);
+        }
+        let on_top = raycast::target(&game.world, p.eye(), p.look_dir())
+            .is_some_and(|hit| hit.pos == self.pos && hit.face == raycast::Face::Up);
+        if on_top {
+            action.press(Key::Use);
+            self.placed = true;
+        }
+        Step::Act(action)
+    }
+}
+
+fn unsheared(mob: &Mob) -> bool {
+    !mob.tags.sheared && !mob.tags.baby
+}
+
+pub fn use_bow(_: &Game) -> Plan {
+    vec![
+        select("bow"),
+        Box::new(Shoot {
+            quarry: Quarry::new("pig"),
+            flight: ARROW_FLIGHT,
+            draw_ticks: archery::FULL_DRAW_TICKS,
+            shots: 1,
+            ticks_left: 200,
+        }),
+        settle(),
+    ]
+}
+
+pub fn shoot_phantom(_: &Game) -> Plan {
+    vec![
+        select("bow"),
+        Box::new(Shoot {
+            quarry: Quarry::new("phantom"),
+            flight: ARROW_FLIGHT,
+            draw_ticks: archery::FULL_DRAW_TICKS,
+            shots: 16,
+            ticks_left: 800,
+        }),
+    ]
+}
+
+pub fn use_trident(_: &Game) -> Plan {
+    // The pig, nearer, dies of two throws (8 each against 10 health);
+    // each throw is fetched back for the next.
+    let mut plan = vec![select("trident")];
+    for _ in 0..3 {
+        plan.push(Box::new(Shoot {
+            quarry: Quarry::new("pig"),
+            flight: TRIDENT_FLIGHT,
+            draw_ticks: archery::TRIDENT_DRAW_TICKS + 2,
+            shots: 1,
+            ticks_left: 120,
+        }));
+        plan.push(Box::new(FetchTrident { ticks_left: 120 }));
+        plan.push(select("trident"));
+    }
+    plan
+}
+
+fn hook(kind: &'static str) -> Plan {
+    vec![
+        select("fishing_rod"),
+        Box::new(CastAt {
+            quarry: Quarry::new(kind),
+            cast: false,
+            wait: 0,
+            ticks_left: 200,
+        }),
+        settle(),
+    ]
+}
+
+pub fn hook_a_chicken(_: &Game) -> Plan {
+    hook("chicken")
+}
+
+pub fn hook_a_cow(_: &Game) -> Plan {
+    hook("cow")
+}
+
+pub fn collect_wool(_: &Game) -> Plan {
+    let mut plan = vec![select("shears")];
+    for _ in 0..3 {
+        plan.push(Box::new(UseOnCreature::new(
+            Quarry::new("sheep").such_that(unsheared),
+        )));
+        plan.push(Box::new(CollectItems {
+            radius: 6.0,
+            ticks_left: 80,
+        }));
+    }
+    plan
+}
+
+pub fn use_lead(_: &Game) -> Plan {
+    vec![
+        select("lead"),
+        Box::new(UseOnCreature::new(Quarry::new("pig"))),
+        settle(),
+    ]
+}
+
+pub fn craft_to_cake(_: &Game) -> Plan {
+    // Three buckets of milk from the cow, then the cake at the carried table.
+    let mut plan = Vec::new();
+    for _ in 0..3 {
+        plan.push(select("bucket"));
+        plan.push(Box::new(UseOnCreature::new(Quarry::new("cow"))) as Box<dyn Behaviour>);
+    }
+    plan.extend(craft_one("cake", true));
+    plan
+}
+
+pub fn build_snow_golem(game: &Game) -> Plan {
+    // The two snow blocks stand two blocks east of the feet.
+    let feet = game.player.block_pos();
+    vec![
+        select("carved_pumpkin"),
+        Box::new(PlaceOnTop {
+            pos: [feet[0] + 2, feet[1] + 1, feet[2]],
+            placed: false,
+            ticks_left: 200,
+        }),
+        settle(),
+    ]
+}
