@@ -7,13 +7,15 @@
 //! inventory ([`player`], [`inventory`]), entities ([`entity`]), the rules
 //! of one tick ([`rules`]), container screens and their
 //! clicks ([`screen`]), init commands ([`command`]), statistics
-//! ([`stats`]) and the first-person renderer ([`render`]).
+//! ([`stats`]), the first-person renderer ([`render`]) and the referee
+//! rules that judge what stands in the world ([`inspect`]).
 
 pub mod block_entity;
 pub mod command;
 mod embedded;
 pub mod entity;
 pub mod game;
+pub mod inspect;
 pub mod inventory;
 pub mod player;
 pub mod raycast;

@@ -42,8 +42,8 @@ pub use breaking::{can_harvest, progress_per_tick};
 pub use collision::Aabb;
 pub use health::{hurt, Damage};
 pub use screens::open as open_screen;
-pub use targeting::{crosshair, Target};
-pub use using::interact_block;
+pub use targeting::{crosshair, Target, ENTITY_REACH};
+pub use using::{interact_block, opens_on_use};
 
 use crate::protocol::{Action, Key};
 use crate::sim::game::{self, Game};

@@ -23,6 +23,18 @@ const DEGREES_PER_PIXEL: f32 = 0.15;
 /// How far, horizontally, to look for a crafting table to walk to.
 const TABLE_SEARCH: i32 = 8;
 
+/// The action that moves the cursor onto a slot of the open screen and
+/// presses `keys` there (a mouse button, with sneak for a quick move).
+pub(super) fn click_on(screen: &Screen, slot: Slot, keys: &[Key]) -> Action {
+    let (x, y) = screen.layout().centre(slot).expect("slot on this screen");
+    let mut action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
+    action.camera = [
+        (y as f32 - screen.cursor[1]) * DEGREES_PER_PIXEL,
+        (x as f32 - screen.cursor[0]) * DEGREES_PER_PIXEL,
+    ];
+    action
+}
+
 /// Crafts `count` more of an item, making the missing ingredients first.
 pub struct Craft {
     target: ItemId,
@@ -61,13 +73,7 @@ impl Craft {
 
     /// Moves the cursor onto a slot and clicks it there, then releases.
     fn click(&mut self, screen: &Screen, slot: Slot, keys: &[Key]) -> Step {
-        let (x, y) = screen.layout().centre(slot).expect("slot on this screen");
-        let mut action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
-        action.camera = [
-            (y as f32 - screen.cursor[1]) * DEGREES_PER_PIXEL,
-            (x as f32 - screen.cursor[0]) * DEGREES_PER_PIXEL,
-        ];
-        self.tap(action)
+        self.tap(click_on(screen, slot, keys))
     }
 
     /// Gives up on the rest of the plan: the screen gets closed.

@@ -5,11 +5,17 @@
 //! run them.
 
 mod behaviour;
+mod build;
 mod checks;
+mod chest;
 mod craft;
 mod craft_plan;
 mod gaps;
+mod goals;
+mod journeys;
+mod judged;
 mod plans;
+mod travel;
 
 use std::collections::VecDeque;
 

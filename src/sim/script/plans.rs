@@ -7,6 +7,7 @@ use super::behaviour::{
     UseOn,
 };
 use super::craft::Craft;
+use super::{journeys, judged};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
@@ -19,6 +20,19 @@ type BuildFn = fn(&Game) -> Plan;
 
 const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
+    ("build_a_garden", judged::build_a_garden),
+    ("build_a_house", judged::build_a_house),
+    ("build_a_library", judged::build_a_library),
+    ("decorate_the_wall", judged::decorate_the_wall),
+    ("explore_climb", journeys::explore_climb),
+    ("explore_run", journeys::explore_run),
+    ("find_blue_bed", judged::find_blue_bed),
+    ("find_forest", journeys::find_forest),
+    ("find_item_frame", judged::find_item_frame),
+    (
+        "prepare_a_birthday_present_for_your_neighbor",
+        judged::prepare_a_birthday_present,
+    ),
     ("build_a_maze", build_a_maze),
     ("build_a_wall", build_a_wall),
     ("build_gate", build_gate),
@@ -91,13 +105,13 @@ pub fn names() -> Vec<&'static str> {
     names
 }
 
-type Plan = Vec<Box<dyn Behaviour>>;
+pub(super) type Plan = Vec<Box<dyn Behaviour>>;
 
-fn select(name: &str) -> Box<dyn Behaviour> {
+pub(super) fn select(name: &str) -> Box<dyn Behaviour> {
     Box::new(Select(item(name)))
 }
 
-fn mine(offset: [i32; 3]) -> Box<dyn Behaviour> {
+pub(super) fn mine(offset: [i32; 3]) -> Box<dyn Behaviour> {
     Box::new(Mine::new(Spot::FromFeet(offset)))
 }
 
@@ -109,7 +123,7 @@ fn press(key: Key, ticks: u32) -> Box<dyn Behaviour> {
 }
 
 /// A few idle ticks so dropped items settle and counters update.
-fn settle() -> Box<dyn Behaviour> {
+pub(super) fn settle() -> Box<dyn Behaviour> {
     Box::new(Hold {
         action: Action::noop(),
         ticks: 5,
@@ -288,7 +302,7 @@ fn light_up_the_surroundings(_: &Game) -> Plan {
 }
 
 /// Every block drawn as crossed planes: grass, flowers, saplings…
-fn plants() -> Vec<BlockId> {
+pub(super) fn plants() -> Vec<BlockId> {
     (0..registry().blocks.len() as u16)
         .map(BlockId)
         .filter(|&b| registry().block(b).shape == Shape::Cross)

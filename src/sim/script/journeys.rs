@@ -1,0 +1,100 @@
+//! Plans for the travelling judge-only tasks: climbing to a summit well
+//! above the start, running far into another biome, and finding a forest.
+//! Each picks a guide column from the world generator's map (as a player
+//! picks a landmark on the horizon) and travels over the walkable ground
+//! until its goal holds.
+
+use super::goals::{CLIMB_HEIGHT, RUN_DISTANCE};
+use super::plans::{settle, Plan};
+use super::travel::travel;
+use crate::sim::game::Game;
+use crate::sim::inspect::land::{self, FOREST_BIOMES, SUMMIT_RADIUS};
+use crate::sim::world::gen::Biome;
+use crate::sim::world::BlockPos;
+
+/// How far from the start guides are looked for, and the spacing of the
+/// columns looked at.
+const GUIDE_SEARCH: i32 = 320;
+const GUIDE_SPACING: usize = 4;
+
+/// The start's column.
+fn start_column(game: &Game) -> [i32; 2] {
+    [game.start[0].floor() as i32, game.start[2].floor() as i32]
+}
+
+/// The columns in growing square rings around the start, every
+/// [`GUIDE_SPACING`] blocks, nearest rings first.
+fn rings_around(game: &Game) -> impl Iterator<Item = [i32; 2]> {
+    let [x, z] = start_column(game);
+    (0..=GUIDE_SEARCH)
+        .step_by(GUIDE_SPACING)
+        .flat_map(move |r| {
+            (-r..=r).step_by(GUIDE_SPACING).flat_map(move |d| {
+                let sides = [[d, -r], [r, d], [-d, r], [-r, -d]];
+                sides.into_iter().take(if r == 0 { 1 } else { 4 })
+            })
+        })
+        .map(move |[dx, dz]| [x + dx, z + dz])
+}
+
+fn land_height(game: &Game, [x, z]: [i32; 2]) -> i32 {
+    game.world.generator().column(x, z).height
+}
+
+/// The feet, standing on top of a column of land, are this far above the start.
+fn climb_of(game: &Game, column: [i32; 2]) -> f64 {
+    f64::from(land_height(game, column) + 1) - game.start[1]
+}
+
+fn climb_goal(game: &Game, feet: BlockPos) -> bool {
+    f64::from(feet[1]) - game.start[1] >= CLIMB_HEIGHT
+        && land::is_summit(game, [feet[0], feet[1] - 1, feet[2]])
+}
+
+/// Walks to the nearest summit high enough above the start.
+pub(super) fn explore_climb(game: &Game) -> Plan {
+    let r = SUMMIT_RADIUS;
+    let peak = rings_around(game).find(|&[x, z]| {
+        let height = land_height(game, [x, z]);
+        climb_of(game, [x, z]) >= CLIMB_HEIGHT
+            && (-r..=r).all(|dz| (-r..=r).all(|dx| land_height(game, [x + dx, z + dz]) <= height))
+    });
+    vec![travel(climb_goal, peak), settle()]
+}
+
+fn biome_of(game: &Game, [x, z]: [i32; 2]) -> Biome {
+    game.world.generator().biome(x, z)
+}
+
+fn run_goal(game: &Game, feet: BlockPos) -> bool {
+    let distance = f64::from(feet[0] - start_column(game)[0])
+        .hypot(f64::from(feet[2] - start_column(game)[1]));
+    distance >= RUN_DISTANCE && biome_of(game, [feet[0], feet[2]]) != biome_of(game, start_column(game))
+}
+
+/// Runs to the nearest land of another biome far enough from the start.
+pub(super) fn explore_run(game: &Game) -> Plan {
+    let home = biome_of(game, start_column(game));
+    let [x0, z0] = start_column(game);
+    let far = |[x, z]: [i32; 2]| f64::from(x - x0).hypot(f64::from(z - z0)) >= RUN_DISTANCE + 8.0;
+    let guide = rings_around(game).find(|&c| {
+        let biome = biome_of(game, c);
+        far(c) && biome != home && !matches!(biome, Biome::Ocean | Biome::River)
+    });
+    vec![travel(run_goal, guide), settle()]
+}
+
+fn forest_goal(game: &Game, feet: BlockPos) -> bool {
+    land::is_forest(game, feet)
+}
+
+/// Walks into the nearest forest, aiming a little way inside its edge.
+pub(super) fn find_forest(game: &Game) -> Plan {
+    let deep = |[x, z]: [i32; 2]| {
+        [[0, 0], [8, 0], [-8, 0], [0, 8], [0, -8]]
+            .iter()
+            .all(|[dx, dz]| FOREST_BIOMES.contains(&biome_of(game, [x + dx, z + dz])))
+    };
+    let guide = rings_around(game).find(|&c| deep(c));
+    vec![travel(forest_goal, guide), settle()]
+}

@@ -1,0 +1,292 @@
+//! Plans for the judge-only tasks (and the library, which also pays for
+//! its bookshelves): building a house, a library and a garden from
+//! blueprints around the player, decorating the wall beside the start,
+//! boxing the birthday cake in a chest, and walking up to the blue bed
+//! and the item frame. Their goals are checked by `goals`.
+
+use super::behaviour::{
+    angles_to, turn_towards, Aim, Behaviour, MineNearest, PillarUp, Spot, Step, StepInto, UseOn,
+    WalkTo,
+};
+use super::build::{Build, Placement};
+use super::chest::StoreInChest;
+use super::plans::{mine, plants, select, settle, Plan};
+use crate::protocol::Action;
+use crate::sim::entity::EntityKind;
+use crate::sim::game::Game;
+use crate::sim::registry::{item, registry};
+use crate::sim::world::BlockPos;
+
+/// Half the side of the 5×5 rooms and plots built around the player.
+const HALF_SIDE: i32 = 2;
+
+/// The offsets of a square ring of `radius` around the origin, going round.
+fn ring(radius: i32) -> Vec<[i32; 2]> {
+    let r = radius;
+    let mut cells = Vec::new();
+    cells.extend((-r..r).map(|x| [x, -r]));
+    cells.extend((-r..r).map(|z| [r, z]));
+    cells.extend((-r..r).map(|x| [-x, r]));
+    cells.extend((-r..r).map(|z| [-r, -z]));
+    cells
+}
+
+/// The cell at a horizontal offset and a level above the feet.
+fn at(feet: BlockPos, [dx, dz]: [i32; 2], up: i32) -> BlockPos {
+    [feet[0] + dx, feet[1] + up, feet[2] + dz]
+}
+
+/// Clears flowers and tall grass around the site, so clicks reach the ground.
+fn clear_plants() -> Box<dyn Behaviour> {
+    Box::new(MineNearest::new(plants(), 30).within(HALF_SIDE + 1))
+}
+
+/// What goes where in a 5×5 room with two-high walls built around the feet.
+struct RoomDesign {
+    /// The wall's item at a ring offset, on the lower (0) or upper (1) course.
+    wall: fn([i32; 2], i32) -> &'static str,
+    roof: &'static str,
+    /// Furniture on the floor inside, by offset.
+    furniture: &'static [([i32; 2], &'static str)],
+}
+
+/// Builds the room from inside: both wall courses from the floor; the
+/// roof from a one-block pillar in the middle (its top faces are out of
+/// sight from the floor): rim, inner corners, then inner edges; then the
+/// pillar is mined, the roof's middle closed from below and the room furnished.
+fn build_room(game: &Game, design: &RoomDesign) -> Plan {
+    let feet = game.player.block_pos();
+    let place = |offset, up, name: &str| Placement::new(at(feet, offset, up), item(name));
+    let walls: Vec<Placement> = (0..2)
+        .flat_map(|course| {
+            ring(HALF_SIDE)
+                .into_iter()
+                .map(move |c| place(c, course, (design.wall)(c, course)))
+        })
+        .collect();
+    let roof: Vec<Placement> = ring(HALF_SIDE)
+        .into_iter()
+        .chain(ring(1).into_iter().filter(|&c| is_diagonal(c)))
+        .chain(ring(1).into_iter().filter(|&c| !is_diagonal(c)))
+        .map(|c| place(c, 2, design.roof))
+        .collect();
+    let mut finish = vec![place([0, 0], 2, design.roof)];
+    finish.extend(design.furniture.iter().map(|&(c, name)| place(c, 0, name)));
+    vec![
+        clear_plants(),
+        Box::new(StepInto::new(Spot::At(feet))),
+        Box::new(Build::new(walls)),
+        select(design.roof),
+        Box::new(PillarUp::new(1)),
+        Box::new(Build::new(roof)),
+        mine([0, -1, 0]),
+        settle(),
+        Box::new(Build::new(finish)),
+        settle(),
+    ]
+}
+
+fn is_diagonal([x, z]: [i32; 2]) -> bool {
+    x != 0 && z != 0
+}
+
+fn is_corner([x, z]: [i32; 2]) -> bool {
+    x.abs() == HALF_SIDE && z.abs() == HALF_SIDE
+}
+
+/// The middle of the east and west walls.
+fn is_window_spot([x, z]: [i32; 2]) -> bool {
+    x.abs() == HALF_SIDE && z == 0
+}
+
+/// A cobblestone base with a door in the south wall, plank walls with
+/// glass-pane windows, a plank roof; a torch, the bed and the crafting table inside.
+pub(super) fn build_a_house(game: &Game) -> Plan {
+    build_room(
+        game,
+        &RoomDesign {
+            wall: |c, course| match course {
+                0 if c == [0, HALF_SIDE] => "oak_door",
+                0 => "cobblestone",
+                _ if is_window_spot(c) => "glass_pane",
+                _ => "oak_planks",
+            },
+            roof: "oak_planks",
+            furniture: &[
+                ([-1, -1], "torch"),
+                ([1, -1], "blue_bed"),
+                ([-1, 1], "crafting_table"),
+            ],
+        },
+    )
+}
+
+/// Bookshelf walls between plank corner posts, glass-pane windows, a
+/// plank roof; a lantern and a flower pot inside.
+pub(super) fn build_a_library(game: &Game) -> Plan {
+    build_room(
+        game,
+        &RoomDesign {
+            wall: |c, course| match course {
+                _ if is_corner(c) => "oak_planks",
+                1 if is_window_spot(c) => "glass_pane",
+                _ => "bookshelf",
+            },
+            roof: "oak_planks",
+            furniture: &[([-1, -1], "lantern"), ([1, 1], "flower_pot")],
+        },
+    )
+}
+
+/// Plants set inside the garden's fence, by offset from the middle.
+const GARDEN_BEDS: &[([i32; 2], &str)] = &[
+    ([-1, -1], "poppy"),
+    ([0, -1], "dandelion"),
+    ([1, -1], "blue_orchid"),
+    ([1, 0], "oak_sapling"),
+    ([1, 1], "rose_bush"),
+    ([0, 1], "lilac"),
+    ([-1, 1], "poppy"),
+    ([-1, 0], "dandelion"),
+];
+
+/// A fence around a 3×3 bed, the player in the middle planting flowers,
+/// bushes and a sapling around.
+pub(super) fn build_a_garden(game: &Game) -> Plan {
+    let feet = game.player.block_pos();
+    let mut blueprint: Vec<Placement> = ring(HALF_SIDE)
+        .into_iter()
+        .map(|c| Placement::new(at(feet, c, 0), item("oak_fence")))
+        .collect();
+    blueprint.extend(
+        GARDEN_BEDS
+            .iter()
+            .map(|&(c, name)| Placement::new(at(feet, c, 0), item(name)).against([0, -1, 0])),
+    );
+    vec![clear_plants(), Box::new(Build::new(blueprint)), settle()]
+}
+
+/// The init command's wall: one block thick at the start's x, running
+/// from one to four blocks south of the start, five high.
+const WALL_SOUTH: std::ops::RangeInclusive<i32> = 1..=4;
+
+/// From two blocks east of the wall: plank shelves on its east face with
+/// flower pots on them, and torches on the face around them.
+pub(super) fn decorate_the_wall(game: &Game) -> Plan {
+    let feet = game.player.block_pos();
+    let face = |south: i32, up: i32| [feet[0] + 1, feet[1] + up, feet[2] + south];
+    let on_wall = |cell, name| Placement::new(cell, item(name)).against([-1, 0, 0]);
+    let mut blueprint = vec![
+        on_wall(face(2, 1), "oak_planks"),
+        on_wall(face(3, 1), "oak_planks"),
+        Placement::new(face(2, 2), item("flower_pot")).against([0, -1, 0]),
+        Placement::new(face(3, 2), item("flower_pot")).against([0, -1, 0]),
+    ];
+    let (north, south) = (*WALL_SOUTH.start(), *WALL_SOUTH.end());
+    blueprint.extend(
+        [face(north, 2), face(south, 2), face(2, 3), face(3, 3)]
+            .into_iter()
+            .map(|cell| on_wall(cell, "torch")),
+    );
+    let stand: Box<dyn Behaviour> = Box::new(StepInto::new(Spot::FromFeet([3, 0, 2])));
+    vec![
+        stand,
+        Box::new(Build::new(blueprint)),
+        settle(),
+    ]
+}
+
+/// Sets a chest down beside the player, opens it and moves the cake in.
+pub(super) fn prepare_a_birthday_present(game: &Game) -> Plan {
+    let feet = game.player.block_pos();
+    let chest_at = at(feet, [-2, 0], 0);
+    vec![
+        clear_plants(),
+        Box::new(Build::new(vec![Placement::new(chest_at, item("chest"))])),
+        Box::new(UseOn::new(Spot::At(chest_at))),
+        Box::new(StoreInChest::new(item("cake"))),
+        settle(),
+    ]
+}
+
+/// The nearest block named `name` within 8 blocks of the feet.
+fn find_block(game: &Game, name: &str) -> Option<BlockPos> {
+    let feet = game.player.block_pos();
+    let r = 8;
+    let mut found = Vec::new();
+    for dy in -3..=3 {
+        for dz in -r..=r {
+            for dx in -r..=r {
+                let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                if registry().block(game.world.get(pos)).name == name {
+                    found.push((dx * dx + dy * dy + dz * dz, pos));
+                }
+            }
+        }
+    }
+    found.into_iter().min().map(|(_, pos)| pos)
+}
+
+/// A walk to within `within` blocks of a point.
+fn walk_near(point: [f64; 3], within: f64) -> Box<dyn Behaviour> {
+    let mut walk = WalkTo::new(point[0], point[2]);
+    walk.within = within;
+    Box::new(walk)
+}
+
+/// Walks up to the blue bed and looks at it.
+pub(super) fn find_blue_bed(game: &Game) -> Plan {
+    let Some(bed) = find_block(game, "blue_bed") else {
+        return Vec::new();
+    };
+    let centre = bed.map(|v| f64::from(v) + 0.5);
+    vec![
+        walk_near(centre, 2.0),
+        Box::new(Aim {
+            spot: Spot::At(bed),
+            ticks_left: 100,
+        }),
+        settle(),
+    ]
+}
+
+/// Turns until the crosshair points at a fixed point.
+struct LookAt {
+    point: [f64; 3],
+    ticks_left: u32,
+}
+
+impl Behaviour for LookAt {
+    fn next(&mut self, game: &Game) -> Step {
+        let (yaw, pitch) = angles_to(game, self.point);
+        let camera = turn_towards(game, yaw, pitch);
+        if self.ticks_left == 0 || (camera[0].abs() < 0.1 && camera[1].abs() < 0.1) {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let mut action = Action::noop();
+        action.camera = camera;
+        Step::Act(action)
+    }
+}
+
+/// Walks up to the item frame and looks at it.
+pub(super) fn find_item_frame(game: &Game) -> Plan {
+    let frame = game.entities.list.iter().find(|e| match &e.kind {
+        EntityKind::Mob(mob) => registry().entity(mob.kind).name == "item_frame",
+        _ => false,
+    });
+    let Some(frame) = frame else {
+        return Vec::new();
+    };
+    let (_, height) = frame.size();
+    let centre = [frame.pos[0], frame.pos[1] + height / 2.0, frame.pos[2]];
+    vec![
+        walk_near(centre, 1.5),
+        Box::new(LookAt {
+            point: centre,
+            ticks_left: 40,
+        }),
+        settle(),
+    ]
+}
