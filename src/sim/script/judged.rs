@@ -5,16 +5,16 @@
 //! and the item frame. Their goals are checked by `goals`.
 
 use super::behaviour::{
-    angles_to, turn_towards, Aim, Behaviour, MineNearest, PillarUp, Spot, Step, StepInto, UseOn,
-    WalkTo,
+    angles_to, turn_towards, Aim, Behaviour, Mine, PillarUp, Spot, Step, StepInto, UseOn, WalkTo,
 };
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
-use super::plans::{mine, plants, select, settle, Plan};
-use crate::protocol::Action;
+use super::plans::{mine, select, settle, Plan};
+use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry};
+use crate::sim::raycast;
+use crate::sim::registry::{item, registry, Shape};
 use crate::sim::world::BlockPos;
 
 /// Half the side of the 5×5 rooms and plots built around the player.
@@ -36,9 +36,15 @@ fn at(feet: BlockPos, [dx, dz]: [i32; 2], up: i32) -> BlockPos {
     [feet[0] + dx, feet[1] + up, feet[2] + dz]
 }
 
-/// Clears flowers and tall grass around the site, so clicks reach the ground.
-fn clear_plants() -> Box<dyn Behaviour> {
-    Box::new(MineNearest::new(plants(), 30).within(HALF_SIDE + 1))
+/// Breaks the flowers and tall grass on the site around the feet (where
+/// the player stands), so clicks reach the ground.
+fn clear_site(game: &Game, feet: BlockPos) -> Plan {
+    let r = HALF_SIDE;
+    (0..2)
+        .flat_map(|up| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| at(feet, [dx, dz], up))))
+        .filter(|&pos| registry().block(game.world.get(pos)).shape == Shape::Cross)
+        .map(|pos| Box::new(Mine::new(Spot::At(pos))) as Box<dyn Behaviour>)
+        .collect()
 }
 
 /// What goes where in a 5×5 room with two-high walls built around the feet.
@@ -72,8 +78,8 @@ fn build_room(game: &Game, design: &RoomDesign) -> Plan {
         .collect();
     let mut finish = vec![place([0, 0], 2, design.roof)];
     finish.extend(design.furniture.iter().map(|&(c, name)| place(c, 0, name)));
-    vec![
-        clear_plants(),
+    let mut plan = clear_site(game, feet);
+    plan.extend::<Plan>(vec![
         Box::new(StepInto::new(Spot::At(feet))),
         Box::new(Build::new(walls)),
         select(design.roof),
@@ -83,7 +89,8 @@ fn build_room(game: &Game, design: &RoomDesign) -> Plan {
         settle(),
         Box::new(Build::new(finish)),
         settle(),
-    ]
+    ]);
+    plan
 }
 
 fn is_diagonal([x, z]: [i32; 2]) -> bool {
@@ -163,7 +170,10 @@ pub(super) fn build_a_garden(game: &Game) -> Plan {
             .iter()
             .map(|&(c, name)| Placement::new(at(feet, c, 0), item(name)).against([0, -1, 0])),
     );
-    vec![clear_plants(), Box::new(Build::new(blueprint)), settle()]
+    let mut plan = clear_site(game, feet);
+    plan.push(Box::new(Build::new(blueprint)));
+    plan.push(settle());
+    plan
 }
 
 /// The init command's wall: one block thick at the start's x, running
@@ -200,13 +210,16 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
 pub(super) fn prepare_a_birthday_present(game: &Game) -> Plan {
     let feet = game.player.block_pos();
     let chest_at = at(feet, [-2, 0], 0);
-    vec![
-        clear_plants(),
+    let mut plan = clear_site(game, feet);
+    plan.extend::<Plan>(vec![
         Box::new(Build::new(vec![Placement::new(chest_at, item("chest"))])),
+        // Let go of use, so opening the chest is a fresh press.
+        settle(),
         Box::new(UseOn::new(Spot::At(chest_at))),
         Box::new(StoreInChest::new(item("cake"))),
         settle(),
-    ]
+    ]);
+    plan
 }
 
 /// The nearest block named `name` within 8 blocks of the feet.
@@ -250,7 +263,8 @@ pub(super) fn find_blue_bed(game: &Game) -> Plan {
     ]
 }
 
-/// Turns until the crosshair points at a fixed point.
+/// Turns until the crosshair points at a fixed point, breaking whatever
+/// block (tall grass, a flower) stands in front of it.
 struct LookAt {
     point: [f64; 3],
     ticks_left: u32,
@@ -258,15 +272,26 @@ struct LookAt {
 
 impl Behaviour for LookAt {
     fn next(&mut self, game: &Game) -> Step {
-        let (yaw, pitch) = angles_to(game, self.point);
-        let camera = turn_towards(game, yaw, pitch);
-        if self.ticks_left == 0 || (camera[0].abs() < 0.1 && camera[1].abs() < 0.1) {
+        if self.ticks_left == 0 {
             return Step::Done;
         }
         self.ticks_left -= 1;
+        let (yaw, pitch) = angles_to(game, self.point);
         let mut action = Action::noop();
-        action.camera = camera;
-        Step::Act(action)
+        action.camera = turn_towards(game, yaw, pitch);
+        let aimed = action.camera[0].abs() < 0.1 && action.camera[1].abs() < 0.1;
+        let eye = game.player.eye();
+        let distance = (0..3)
+            .map(|a| (self.point[a] - eye[a]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        let blocked = raycast::target(&game.world, eye, game.player.look_dir())
+            .is_some_and(|hit| hit.distance < distance);
+        match (aimed, blocked) {
+            (true, false) => Step::Done,
+            (true, true) => Step::Act(action.with(Key::Attack)),
+            _ => Step::Act(action),
+        }
     }
 }
 

@@ -302,7 +302,7 @@ fn light_up_the_surroundings(_: &Game) -> Plan {
 }
 
 /// Every block drawn as crossed planes: grass, flowers, saplings…
-pub(super) fn plants() -> Vec<BlockId> {
+fn plants() -> Vec<BlockId> {
     (0..registry().blocks.len() as u16)
         .map(BlockId)
         .filter(|&b| registry().block(b).shape == Shape::Cross)
