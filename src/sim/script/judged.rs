@@ -263,31 +263,33 @@ pub(super) fn find_blue_bed(game: &Game) -> Plan {
     ]
 }
 
-/// Turns until the crosshair points at a fixed point, breaking whatever
-/// block (tall grass, a flower) stands in front of it.
+/// Turns until the crosshair points at a (moving) point, breaking the
+/// plants (tall grass, a flower) in front of it.
 struct LookAt {
-    point: [f64; 3],
+    target: fn(&Game) -> Option<[f64; 3]>,
     ticks_left: u32,
 }
 
 impl Behaviour for LookAt {
     fn next(&mut self, game: &Game) -> Step {
-        if self.ticks_left == 0 {
+        let Some(point) = (self.target)(game).filter(|_| self.ticks_left > 0) else {
             return Step::Done;
-        }
+        };
         self.ticks_left -= 1;
-        let (yaw, pitch) = angles_to(game, self.point);
+        let (yaw, pitch) = angles_to(game, point);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         let aimed = action.camera[0].abs() < 0.1 && action.camera[1].abs() < 0.1;
         let eye = game.player.eye();
         let distance = (0..3)
-            .map(|a| (self.point[a] - eye[a]).powi(2))
+            .map(|a| (point[a] - eye[a]).powi(2))
             .sum::<f64>()
             .sqrt();
-        let blocked = raycast::target(&game.world, eye, game.player.look_dir())
-            .is_some_and(|hit| hit.distance < distance);
-        match (aimed, blocked) {
+        let plant_in_front = raycast::target(&game.world, eye, game.player.look_dir())
+            .is_some_and(|hit| {
+                hit.distance < distance && registry().block(hit.block).shape == Shape::Cross
+            });
+        match (aimed, plant_in_front) {
             (true, false) => Step::Done,
             (true, true) => Step::Act(action.with(Key::Attack)),
             _ => Step::Act(action),
@@ -295,22 +297,26 @@ impl Behaviour for LookAt {
     }
 }
 
-/// Walks up to the item frame and looks at it.
-pub(super) fn find_item_frame(game: &Game) -> Plan {
+/// The middle of the item frame, if one hangs in the world.
+fn item_frame_centre(game: &Game) -> Option<[f64; 3]> {
     let frame = game.entities.list.iter().find(|e| match &e.kind {
         EntityKind::Mob(mob) => registry().entity(mob.kind).name == "item_frame",
         _ => false,
-    });
-    let Some(frame) = frame else {
+    })?;
+    let (_, height) = frame.size();
+    Some([frame.pos[0], frame.pos[1] + height / 2.0, frame.pos[2]])
+}
+
+/// Walks up to the item frame and looks at it.
+pub(super) fn find_item_frame(game: &Game) -> Plan {
+    let Some(centre) = item_frame_centre(game) else {
         return Vec::new();
     };
-    let (_, height) = frame.size();
-    let centre = [frame.pos[0], frame.pos[1] + height / 2.0, frame.pos[2]];
     vec![
         walk_near(centre, 1.5),
         Box::new(LookAt {
-            point: centre,
-            ticks_left: 40,
+            target: item_frame_centre,
+            ticks_left: 60,
         }),
         settle(),
     ]
