@@ -47,6 +47,54 @@ fn clear_site(game: &Game, feet: BlockPos) -> Plan {
         .collect()
 }
 
+/// How far from the player a level building site is looked for.
+const SITE_SEARCH: i32 = 10;
+
+/// Whether a 5×5 site around `centre` (the feet) is level and open: solid
+/// ground (not leaves) one below the feet everywhere, three blocks of air
+/// or plants above it.
+fn is_level_site(game: &Game, centre: BlockPos) -> bool {
+    let r = HALF_SIDE;
+    (-r..=r).all(|dz| {
+        (-r..=r).all(|dx| {
+            let ground = registry().block(game.world.get(at(centre, [dx, dz], -1)));
+            let open = |up| {
+                let shape = registry().block(game.world.get(at(centre, [dx, dz], up))).shape;
+                matches!(shape, Shape::None | Shape::Cross)
+            };
+            ground.shape == Shape::Cube && !ground.name.ends_with("_leaves") && (0..3).all(open)
+        })
+    })
+}
+
+/// The feet cell in the middle of the nearest level site (see
+/// [`is_level_site`]), or where the player stands if none is near.
+fn level_site(game: &Game) -> BlockPos {
+    let feet = game.player.block_pos();
+    let r = SITE_SEARCH;
+    let mut sites: Vec<(i32, BlockPos)> = (-2..=2)
+        .flat_map(|dy| {
+            (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| (dx * dx + dy * dy + dz * dz, at(feet, [dx, dz], dy))))
+        })
+        .collect();
+    sites.sort_unstable();
+    sites
+        .into_iter()
+        .map(|(_, site)| site)
+        .find(|&site| is_level_site(game, site))
+        .unwrap_or(feet)
+}
+
+/// Walks to the middle of a site's cell.
+fn go_to(site: BlockPos) -> Plan {
+    let mut walk = WalkTo::new(f64::from(site[0]) + 0.5, f64::from(site[2]) + 0.5);
+    walk.ticks_left = 200;
+    vec![
+        Box::new(walk),
+        Box::new(StepInto::new(Spot::At(site))),
+    ]
+}
+
 /// What goes where in a 5×5 room with two-high walls built around the feet.
 struct RoomDesign {
     /// The wall's item at a ring offset, on the lower (0) or upper (1) course.
@@ -61,7 +109,7 @@ struct RoomDesign {
 /// sight from the floor): rim, inner corners, then inner edges; then the
 /// pillar is mined, the roof's middle closed from below and the room furnished.
 fn build_room(game: &Game, design: &RoomDesign) -> Plan {
-    let feet = game.player.block_pos();
+    let feet = level_site(game);
     let place = |offset, up, name: &str| Placement::new(at(feet, offset, up), item(name));
     let walls: Vec<Placement> = (0..2)
         .flat_map(|course| {
@@ -78,7 +126,8 @@ fn build_room(game: &Game, design: &RoomDesign) -> Plan {
         .collect();
     let mut finish = vec![place([0, 0], 2, design.roof)];
     finish.extend(design.furniture.iter().map(|&(c, name)| place(c, 0, name)));
-    let mut plan = clear_site(game, feet);
+    let mut plan = go_to(feet);
+    plan.extend(clear_site(game, feet));
     plan.extend::<Plan>(vec![
         Box::new(StepInto::new(Spot::At(feet))),
         Box::new(Build::new(walls)),
@@ -160,7 +209,7 @@ const GARDEN_BEDS: &[([i32; 2], &str)] = &[
 /// A fence around a 3×3 bed, the player in the middle planting flowers,
 /// bushes and a sapling around.
 pub(super) fn build_a_garden(game: &Game) -> Plan {
-    let feet = game.player.block_pos();
+    let feet = level_site(game);
     let mut blueprint: Vec<Placement> = ring(HALF_SIDE)
         .into_iter()
         .map(|c| Placement::new(at(feet, c, 0), item("oak_fence")))
@@ -170,7 +219,9 @@ pub(super) fn build_a_garden(game: &Game) -> Plan {
             .iter()
             .map(|&(c, name)| Placement::new(at(feet, c, 0), item(name)).against([0, -1, 0])),
     );
-    let mut plan = clear_site(game, feet);
+    let mut plan = go_to(feet);
+    plan.extend(clear_site(game, feet));
+    plan.push(Box::new(StepInto::new(Spot::At(feet))));
     plan.push(Box::new(Build::new(blueprint)));
     plan.push(settle());
     plan
