@@ -20,14 +20,16 @@ use crate::sim::world::BlockPos;
 /// Half the side of the 5×5 rooms and plots built around the player.
 const HALF_SIDE: i32 = 2;
 
-/// The offsets of a square ring of `radius` around the origin, going round.
+/// The offsets of a square ring of `radius` around the origin: the
+/// corners first (once both their neighbours stand, the corner's ground
+/// is out of sight from inside), then the sides, going round.
 fn ring(radius: i32) -> Vec<[i32; 2]> {
     let r = radius;
-    let mut cells = Vec::new();
-    cells.extend((-r..r).map(|x| [x, -r]));
-    cells.extend((-r..r).map(|z| [r, z]));
-    cells.extend((-r..r).map(|x| [-x, r]));
-    cells.extend((-r..r).map(|z| [-r, -z]));
+    let mut cells = vec![[-r, -r], [r, -r], [r, r], [-r, r]];
+    cells.extend((1 - r..r).map(|x| [x, -r]));
+    cells.extend((1 - r..r).map(|z| [r, z]));
+    cells.extend((1 - r..r).map(|x| [-x, r]));
+    cells.extend((1 - r..r).map(|z| [-r, -z]));
     cells
 }
 
@@ -105,9 +107,10 @@ struct RoomDesign {
 }
 
 /// Builds the room from inside: both wall courses from the floor; the
-/// roof from a one-block pillar in the middle (its top faces are out of
-/// sight from the floor): rim, inner corners, then inner edges; then the
-/// pillar is mined, the roof's middle closed from below and the room furnished.
+/// roof from a one-block pillar in the middle (the walls' top faces are
+/// out of sight from the floor): rim, inner corners, then inner edges;
+/// then the pillar is mined, the roof's middle closed from below and the
+/// room furnished.
 fn build_room(game: &Game, design: &RoomDesign) -> Plan {
     let feet = level_site(game);
     let place = |offset, up, name: &str| Placement::new(at(feet, offset, up), item(name));
@@ -118,13 +121,15 @@ fn build_room(game: &Game, design: &RoomDesign) -> Plan {
                 .map(move |c| place(c, course, (design.wall)(c, course)))
         })
         .collect();
-    let roof: Vec<Placement> = ring(HALF_SIDE)
+    // The middle goes last: from the pillar the head is in its way (and in
+    // the way of a cell beside it if the player stands off the middle), so
+    // the roof is gone over again from the floor.
+    let roof: Vec<Placement> = [ring(HALF_SIDE), ring(1), vec![[0, 0]]]
+        .concat()
         .into_iter()
-        .chain(ring(1).into_iter().filter(|&c| is_diagonal(c)))
-        .chain(ring(1).into_iter().filter(|&c| !is_diagonal(c)))
         .map(|c| place(c, 2, design.roof))
         .collect();
-    let mut finish = vec![place([0, 0], 2, design.roof)];
+    let mut finish = roof.clone();
     finish.extend(design.furniture.iter().map(|&(c, name)| place(c, 0, name)));
     let mut plan = go_to(feet);
     plan.extend(clear_site(game, feet));
@@ -140,10 +145,6 @@ fn build_room(game: &Game, design: &RoomDesign) -> Plan {
         settle(),
     ]);
     plan
-}
-
-fn is_diagonal([x, z]: [i32; 2]) -> bool {
-    x != 0 && z != 0
 }
 
 fn is_corner([x, z]: [i32; 2]) -> bool {
@@ -194,15 +195,17 @@ pub(super) fn build_a_library(game: &Game) -> Plan {
     )
 }
 
-/// Plants set inside the garden's fence, by offset from the middle.
+/// Plants set inside the garden's fence, by offset from the middle: the
+/// diagonal cells first (the plants beside the player would stand in the
+/// line of sight to their ground).
 const GARDEN_BEDS: &[([i32; 2], &str)] = &[
     ([-1, -1], "poppy"),
-    ([0, -1], "dandelion"),
     ([1, -1], "blue_orchid"),
-    ([1, 0], "oak_sapling"),
     ([1, 1], "rose_bush"),
-    ([0, 1], "lilac"),
     ([-1, 1], "poppy"),
+    ([0, -1], "dandelion"),
+    ([1, 0], "oak_sapling"),
+    ([0, 1], "lilac"),
     ([-1, 0], "dandelion"),
 ];
 
