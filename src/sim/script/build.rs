@@ -1,9 +1,10 @@
 //! Building from a blueprint through the use key, as a player does: for
 //! each cell in turn the block is picked in the hotbar, the crosshair is
 //! turned onto the face of a neighbouring block that the new block goes
-//! against (one in sight and within reach), and use is pressed. A cell
-//! already filled is passed over; one that could not be placed is tried
-//! once more after the rest stands (its support may come later).
+//! against (one in sight and within reach), and use is pressed; a flower
+//! or tall grass in the cell is broken first. A cell already filled is
+//! passed over; one that could not be placed is tried once more after the
+//! rest stands (its support may come later).
 
 use std::collections::VecDeque;
 
@@ -115,6 +116,20 @@ impl Placement {
     }
 }
 
+/// Aims at a plant standing where a block goes and breaks it (plants
+/// break at once, and a click on the ground beneath would land on them).
+fn break_plant(game: &Game, cell: BlockPos) -> Action {
+    let centre = cell.map(|v| f64::from(v) + 0.5);
+    let (yaw, pitch) = angles_to(game, centre);
+    let mut action = Action::noop();
+    action.camera = turn_towards(game, yaw, pitch);
+    let (eye, look) = (game.player.eye(), game.player.look_dir());
+    if raycast::target(&game.world, eye, look).is_some_and(|hit| hit.pos == cell) {
+        action.press(Key::Attack);
+    }
+    action
+}
+
 /// Places a blueprint's blocks in order.
 pub struct Build {
     todo: VecDeque<Placement>,
@@ -176,6 +191,9 @@ impl Behaviour for Build {
                 };
                 let key = Key::hotbar(slot as u8 + 1).expect("hotbar slot 0..9");
                 return Step::Act(Action::noop().with(key));
+            }
+            if registry().block(game.world.get(placement.cell)).shape == Shape::Cross {
+                return Step::Act(break_plant(game, placement.cell));
             }
             let Some((support, aim)) = placement.click_spot(game) else {
                 self.advance(true);
