@@ -234,21 +234,22 @@ pub(super) fn build_a_garden(game: &Game) -> Plan {
 /// from one to four blocks south of the start, five high.
 const WALL_SOUTH: std::ops::RangeInclusive<i32> = 1..=4;
 
-/// From two blocks east of the wall: plank shelves on its east face with
-/// flower pots on them, and torches on the face around them.
+/// From a few blocks east of the wall: plank stands against its east face
+/// with flower pots on them (their tops below the eye), and torches on the
+/// face around them.
 pub(super) fn decorate_the_wall(game: &Game) -> Plan {
     let feet = game.player.block_pos();
     let face = |south: i32, up: i32| [feet[0] + 1, feet[1] + up, feet[2] + south];
     let on_wall = |cell, name| Placement::new(cell, item(name)).against([-1, 0, 0]);
     let mut blueprint = vec![
-        on_wall(face(2, 1), "oak_planks"),
-        on_wall(face(3, 1), "oak_planks"),
-        Placement::new(face(2, 2), item("flower_pot")).against([0, -1, 0]),
-        Placement::new(face(3, 2), item("flower_pot")).against([0, -1, 0]),
+        on_wall(face(2, 0), "oak_planks"),
+        on_wall(face(3, 0), "oak_planks"),
+        Placement::new(face(2, 1), item("flower_pot")).against([0, -1, 0]),
+        Placement::new(face(3, 1), item("flower_pot")).against([0, -1, 0]),
     ];
     let (north, south) = (*WALL_SOUTH.start(), *WALL_SOUTH.end());
     blueprint.extend(
-        [face(north, 2), face(south, 2), face(2, 3), face(3, 3)]
+        [face(north, 1), face(south, 1), face(2, 2), face(3, 2)]
             .into_iter()
             .map(|cell| on_wall(cell, "torch")),
     );
