@@ -20,6 +20,8 @@ pub type Goal = fn(&Game, BlockPos) -> bool;
 const SEARCH_CELLS: usize = 30_000;
 /// Searches one trip may make (each from where the last path ended or stuck).
 const SEARCHES: u32 = 12;
+/// Waypoints looked ahead to for a straight line.
+const LOOKAHEAD: usize = 5;
 /// Ticks without getting closer to the next waypoint before searching again.
 const STUCK_TICKS: u32 = 30;
 /// Path costs, in tenths of a block: a straight step, a diagonal one, the
@@ -31,9 +33,14 @@ const DROP: u32 = 2;
 /// How much the distance to the guide weighs against the path's length.
 const GUIDE_WEIGHT: u32 = 2;
 
+fn is_water(world: &World, pos: BlockPos) -> bool {
+    registry().block(world.get(pos)).name == "water"
+}
+
+/// Whether the body can be in a cell: air, a plant, or water to swim in.
 fn free(world: &World, pos: BlockPos) -> bool {
     let shape = registry().block(world.get(pos)).shape;
-    !shape.collides() && shape != Shape::Liquid
+    !shape.collides() && (shape != Shape::Liquid || is_water(world, pos))
 }
 
 fn solid(world: &World, pos: BlockPos) -> bool {
@@ -44,9 +51,22 @@ fn up(pos: BlockPos, n: i32) -> BlockPos {
     [pos[0], pos[1] + n, pos[2]]
 }
 
-/// Whether feet can stand in a cell: room for the body, ground beneath.
+/// Whether feet can be in a cell: room for the body, and ground beneath
+/// or water to swim on.
 fn standable(world: &World, feet: BlockPos) -> bool {
-    free(world, feet) && free(world, up(feet, 1)) && solid(world, up(feet, -1))
+    let below = up(feet, -1);
+    free(world, feet)
+        && free(world, up(feet, 1))
+        && (solid(world, below) || is_water(world, below))
+}
+
+/// Swimming is slow: steps in or over water cost this many times more.
+const SWIM_FACTOR: u32 = 3;
+
+/// A step's cost into `to`, more if it swims.
+fn priced(world: &World, to: BlockPos, cost: u32) -> (BlockPos, u32) {
+    let swims = is_water(world, to) || is_water(world, up(to, -1));
+    (to, if swims { cost * SWIM_FACTOR } else { cost })
 }
 
 /// Where feet at `from` end up after a step towards the column (dx, dz),
@@ -58,15 +78,15 @@ fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u3
     if dx != 0 && dz != 0 {
         let open = |pos| free(world, pos) && free(world, up(pos, 1));
         return (open([x + dx, y, z]) && open([x, y, z + dz]) && standable(world, level))
-            .then_some((level, DIAGONAL));
+            .then(|| priced(world, level, DIAGONAL));
     }
     if standable(world, level) {
-        return Some((level, STRAIGHT));
+        return Some(priced(world, level, STRAIGHT));
     }
     if solid(world, level) {
         let above = up(level, 1);
         return (standable(world, above) && free(world, up(from, 2)))
-            .then_some((above, STRAIGHT + CLIMB));
+            .then(|| priced(world, above, STRAIGHT + CLIMB));
     }
     if !free(world, up(level, 1)) {
         return None;
@@ -75,7 +95,7 @@ fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u3
         .map(|d| up(level, -d))
         .take_while(|&pos| free(world, pos))
         .find(|&pos| standable(world, pos))
-        .map(|pos| (pos, STRAIGHT + DROP))
+        .map(|pos| priced(world, pos, STRAIGHT + DROP))
 }
 
 /// The eight steps, in a fixed order.
@@ -177,20 +197,53 @@ impl Travel {
     }
 }
 
+/// The middle of a cell's column.
+fn middle(cell: BlockPos) -> [f64; 2] {
+    [f64::from(cell[0]) + 0.5, f64::from(cell[2]) + 0.5]
+}
+
+/// How far a point lies from the segment `from`–`to`, horizontally.
+fn off_line(point: [f64; 2], from: [f64; 2], to: [f64; 2]) -> f64 {
+    let d = [to[0] - from[0], to[1] - from[1]];
+    let length2 = (d[0] * d[0] + d[1] * d[1]).max(1e-9);
+    let t = (((point[0] - from[0]) * d[0] + (point[1] - from[1]) * d[1]) / length2).clamp(0.0, 1.0);
+    (point[0] - from[0] - t * d[0]).hypot(point[1] - from[1] - t * d[1])
+}
+
+impl Travel {
+    /// Where to steer: the farthest of the next few waypoints on the feet's
+    /// level that the waypoints before it lie close to the line to (so a
+    /// zig-zag of straight and diagonal steps is walked straight).
+    fn steer_point(&self, game: &Game) -> [f64; 2] {
+        let p = &game.player;
+        let here = [p.pos[0], p.pos[2]];
+        let level = p.block_pos()[1];
+        let ahead: Vec<BlockPos> = self.path.iter().take(LOOKAHEAD).copied().collect();
+        let reachable = |k: usize| {
+            ahead[..=k].iter().all(|w| w[1] == level)
+                && ahead[..k]
+                    .iter()
+                    .all(|&w| off_line(middle(w), here, middle(ahead[k])) < 0.5)
+        };
+        let k = (0..ahead.len()).rev().find(|&k| reachable(k)).unwrap_or(0);
+        middle(ahead[k])
+    }
+}
+
 impl Behaviour for Travel {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
         let feet = p.block_pos();
+        let swimming = is_water(&game.world, feet) || is_water(&game.world, up(feet, 1));
         if p.on_ground && (self.goal)(game, feet) {
             return Step::Done;
         }
         if self.path.is_empty() {
-            if self.searches_left == 0 || !p.on_ground {
-                return if self.searches_left == 0 {
-                    Step::Done
-                } else {
-                    Step::Act(Action::noop())
-                };
+            if self.searches_left == 0 {
+                return Step::Done;
+            }
+            if !(p.on_ground || swimming) {
+                return Step::Act(Action::noop());
             }
             self.searches_left -= 1;
             self.path = search(game, feet, self.goal, self.guide).into();
@@ -203,10 +256,9 @@ impl Behaviour for Travel {
         let Some(&waypoint) = self.path.front() else {
             return Step::Act(Action::noop());
         };
-        let target = [f64::from(waypoint[0]) + 0.5, f64::from(waypoint[2]) + 0.5];
-        let (dx, dz) = (target[0] - p.pos[0], target[1] - p.pos[2]);
-        let distance = dx.hypot(dz);
-        if distance < 0.4 && (feet[1] - waypoint[1]).abs() <= 1 {
+        let [wx, wz] = middle(waypoint);
+        let distance = (wx - p.pos[0]).hypot(wz - p.pos[2]);
+        if distance < 0.6 && (feet[1] - waypoint[1]).abs() <= 1 {
             self.next_waypoint();
             return self.next(game);
         }
@@ -220,7 +272,8 @@ impl Behaviour for Travel {
                 return Step::Act(Action::noop());
             }
         }
-        let yaw = (-dx).atan2(dz).to_degrees() as f32;
+        let [tx, tz] = self.steer_point(game);
+        let yaw = (p.pos[0] - tx).atan2(tz - p.pos[2]).to_degrees() as f32;
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, 0.0);
         if action.camera[1].abs() < 30.0 {
@@ -230,7 +283,7 @@ impl Behaviour for Travel {
             }
         }
         let climbing = waypoint[1] > feet[1] && distance < 1.5;
-        if p.on_ground && (climbing || self.stalled > STUCK_TICKS / 2) {
+        if swimming || (p.on_ground && (climbing || self.stalled > STUCK_TICKS / 2)) {
             action.press(Key::Jump);
         }
         Step::Act(action)
