@@ -133,7 +133,11 @@ mod tests {
         let plot = Plot::around(&game.world, FEET).expect("the fence closes it");
         assert_eq!(plot.area.cells.len(), 9);
         assert_eq!(plot.fenced_share(&game.world), 1.0);
-        assert_eq!(plot.plants(&game.world).len(), 6, "wild grass is no garden plant");
+        assert_eq!(
+            plot.plants(&game.world).len(),
+            6,
+            "wild grass is no garden plant"
+        );
         assert_eq!(Plot::all_near(&game.world, FEET, 4), vec![plot]);
     }
 

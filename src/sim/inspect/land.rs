@@ -144,9 +144,7 @@ mod tests {
         let spawn = game.spawn;
         let top = square(spawn, 40)
             .map(|[x, z]| [x, land_height(game, [x, z]), z])
-            .find(|&top| {
-                square(top, SUMMIT_RADIUS).all(|c| land_height(game, c) <= top[1])
-            })
+            .find(|&top| square(top, SUMMIT_RADIUS).all(|c| land_height(game, c) <= top[1]))
             .expect("land has tops");
         game.world.ensure_around(top[0], top[2], 1);
         top
@@ -163,7 +161,10 @@ mod tests {
         game.world.set(top, block("oak_planks"));
         assert!(!is_summit(&game, top), "a placed block is no mountain");
         game.world.set(offset(top, [0, 1, 0]), block("stone"));
-        assert!(!is_summit(&game, offset(top, [0, 1, 0])), "a pillar is no mountain");
+        assert!(
+            !is_summit(&game, offset(top, [0, 1, 0])),
+            "a pillar is no mountain"
+        );
     }
 
     #[test]
@@ -195,6 +196,9 @@ mod tests {
         assert!(!is_forest(&game, feet), "two sides");
         game.world.set(offset(feet, [0, 1, -5]), log);
         assert!(is_forest(&game, feet));
-        assert!(!is_forest(&game, offset(feet, [0, 8, 0])), "trunks out of sight below");
+        assert!(
+            !is_forest(&game, offset(feet, [0, 8, 0])),
+            "trunks out of sight below"
+        );
     }
 }

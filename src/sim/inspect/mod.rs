@@ -135,9 +135,9 @@ impl Enclosure {
     /// Whether the open area holds a full 3×3 square.
     pub fn holds_three_by_three(&self) -> bool {
         let has = |c: [i32; 2]| self.cells.binary_search(&c).is_ok();
-        self.cells.iter().any(|&[x, z]| {
-            (0..3).all(|dz| (0..3).all(|dx| has([x + dx, z + dz])))
-        })
+        self.cells
+            .iter()
+            .any(|&[x, z]| (0..3).all(|dz| (0..3).all(|dx| has([x + dx, z + dz]))))
     }
 }
 

@@ -96,11 +96,9 @@ impl Room {
     }
 
     fn layers<'a>(&'a self, columns: &'a [[i32; 2]]) -> impl Iterator<Item = BlockPos> + 'a {
-        columns.iter().flat_map(move |&[x, z]| {
-            ROOM_LEVELS
-                .into_iter()
-                .map(move |up| [x, self.y + up, z])
-        })
+        columns
+            .iter()
+            .flat_map(move |&[x, z]| ROOM_LEVELS.into_iter().map(move |up| [x, self.y + up, z]))
     }
 
     /// Wall columns with a door at the floor level.
@@ -194,7 +192,10 @@ mod tests {
         let mut game = sky_game();
         build_house(&mut game);
         put(&mut game, [1, FLOOR, 1], "air");
-        assert!(Room::around(&game.world, FEET).is_some(), "a step down is a floor");
+        assert!(
+            Room::around(&game.world, FEET).is_some(),
+            "a step down is a floor"
+        );
         put(&mut game, [1, FLOOR - 1, 1], "air");
         assert_eq!(Room::around(&game.world, FEET), None);
     }

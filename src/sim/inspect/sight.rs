@@ -11,7 +11,8 @@ use crate::sim::rules::Aabb;
 /// `within` blocks from the eye.
 pub fn looks_at_block(game: &Game, within: f64, test: impl Fn(BlockId) -> bool) -> bool {
     let (eye, dir) = (game.player.eye(), game.player.look_dir());
-    raycast::target(&game.world, eye, dir).is_some_and(|hit| hit.distance <= within && test(hit.block))
+    raycast::target(&game.world, eye, dir)
+        .is_some_and(|hit| hit.distance <= within && test(hit.block))
 }
 
 /// Whether the view ray meets an entity named `name` (`item_frame`,

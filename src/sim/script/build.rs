@@ -67,8 +67,7 @@ impl Placement {
     fn is_done(&self, game: &Game) -> bool {
         let there = game.world.get(self.cell);
         let shape = registry().block(there).shape;
-        Some(there) == self.block()
-            || !matches!(shape, Shape::None | Shape::Liquid | Shape::Cross)
+        Some(there) == self.block() || !matches!(shape, Shape::None | Shape::Liquid | Shape::Cross)
     }
 
     /// Whether the player's body is in the way of a block that collides.

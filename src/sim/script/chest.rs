@@ -55,7 +55,11 @@ impl Behaviour for StoreInChest {
             .iter()
             .position(|s| s.as_ref().is_some_and(|s| s.item == self.item));
         match held {
-            Some(slot) => self.tap(click_on(screen, Slot::Main(slot), &[Key::Sneak, Key::Attack])),
+            Some(slot) => self.tap(click_on(
+                screen,
+                Slot::Main(slot),
+                &[Key::Sneak, Key::Attack],
+            )),
             None => self.tap(Action::noop().with(Key::Inventory)),
         }
     }

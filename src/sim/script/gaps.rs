@@ -1,6 +1,7 @@
 //! What each unscripted task still lacks before a script can solve it,
 //! as one short capability name per task: a simulator feature
-//! (`creatures`, `fluids`, `bows`, …), `script` when the simulator
+//! (`creatures`, `fluids`, `bows`, …; `terrain` when some scenario
+//! worlds have no hill to climb within a task's steps), `script` when the simulator
 //! has what the task needs and only the script is unwritten, or
 //! `reward_config` when the task's config pays nothing (video only).
 //! `mcu dev coverage` shows it.
@@ -24,6 +25,7 @@ const GAPS: &[(&str, &str)] = &[
     ("drink_harming_potion", "potions"),
     ("enchant_diamond_sword", "enchanting_screen"),
     ("explore_boat", "boats"),
+    ("explore_climb", "terrain"),
     ("explore_map", "script"),
     ("explore_the_treasure", "script"),
     ("find_lava", "fluids"),

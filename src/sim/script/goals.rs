@@ -12,10 +12,13 @@ use crate::sim::registry::{item, registry};
 const SITE_RADIUS: i32 = 10;
 /// "Up close": the most blocks from the eye to a thing found.
 const CLOSE: f64 = 4.0;
-/// Climbing: the least height gained over the start, in blocks.
-pub const CLIMB_HEIGHT: f64 = 15.0;
-/// Travelling: the least distance from the start, in blocks.
-pub const RUN_DISTANCE: f64 = 150.0;
+/// Climbing: the least height gained over the start, in blocks (a hill
+/// well above the lowland a start is chosen in).
+const CLIMB_HEIGHT: f64 = 15.0;
+/// Travelling: the least distance from the start, in blocks: seven and a
+/// half chunks, about half what a straight sprint covers in a task's
+/// default 900 steps.
+pub const RUN_DISTANCE: f64 = 120.0;
 
 fn rooms(game: &Game) -> Vec<Room> {
     Room::all_near(&game.world, game.player.block_pos(), SITE_RADIUS)
@@ -79,9 +82,10 @@ pub fn present(game: &Game) -> bool {
             (-r..=r).any(|dx| {
                 let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
                 game.world.get(pos) == chest
-                    && game.block_entities.get(pos).is_some_and(|e| {
-                        e.slots().iter().flatten().any(|s| s.item == cake)
-                    })
+                    && game
+                        .block_entities
+                        .get(pos)
+                        .is_some_and(|e| e.slots().iter().flatten().any(|s| s.item == cake))
             })
         })
     })

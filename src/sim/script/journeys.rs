@@ -1,14 +1,13 @@
-//! Plans for the travelling judge-only tasks: climbing to a summit well
-//! above the start, running far into another biome, and finding a forest.
-//! Each picks a guide column from the world generator's map (as a player
-//! picks a landmark on the horizon) and travels over the walkable ground
-//! until its goal holds.
+//! Plans for the travelling judge-only tasks: running far into another
+//! biome and finding a forest. Each picks a guide column from the world
+//! generator's map (as a player picks a landmark on the horizon) and
+//! travels over the walkable ground until its goal holds.
 
-use super::goals::{CLIMB_HEIGHT, RUN_DISTANCE};
+use super::goals::RUN_DISTANCE;
 use super::plans::{settle, Plan};
 use super::travel::travel;
 use crate::sim::game::Game;
-use crate::sim::inspect::land::{self, FOREST_BIOMES, SUMMIT_RADIUS};
+use crate::sim::inspect::land::{self, FOREST_BIOMES};
 use crate::sim::world::gen::Biome;
 use crate::sim::world::BlockPos;
 
@@ -37,39 +36,17 @@ fn rings_around(game: &Game) -> impl Iterator<Item = [i32; 2]> {
         .map(move |[dx, dz]| [x + dx, z + dz])
 }
 
-fn land_height(game: &Game, [x, z]: [i32; 2]) -> i32 {
-    game.world.generator().column(x, z).height
-}
-
-/// The feet, standing on top of a column of land, are this far above the start.
-fn climb_of(game: &Game, column: [i32; 2]) -> f64 {
-    f64::from(land_height(game, column) + 1) - game.start[1]
-}
-
-fn climb_goal(game: &Game, feet: BlockPos) -> bool {
-    f64::from(feet[1]) - game.start[1] >= CLIMB_HEIGHT
-        && land::is_summit(game, [feet[0], feet[1] - 1, feet[2]])
-}
-
-/// Walks to the nearest summit high enough above the start.
-pub(super) fn explore_climb(game: &Game) -> Plan {
-    let r = SUMMIT_RADIUS;
-    let peak = rings_around(game).find(|&[x, z]| {
-        let height = land_height(game, [x, z]);
-        climb_of(game, [x, z]) >= CLIMB_HEIGHT
-            && (-r..=r).all(|dz| (-r..=r).all(|dx| land_height(game, [x + dx, z + dz]) <= height))
-    });
-    vec![travel(climb_goal, peak), settle()]
-}
-
 fn biome_of(game: &Game, [x, z]: [i32; 2]) -> Biome {
     game.world.generator().biome(x, z)
 }
 
+/// A block past [`RUN_DISTANCE`] (measured to the cell's middle), so the
+/// feet anywhere in the cell are far enough.
 fn run_goal(game: &Game, feet: BlockPos) -> bool {
-    let distance = f64::from(feet[0] - start_column(game)[0])
-        .hypot(f64::from(feet[2] - start_column(game)[1]));
-    distance >= RUN_DISTANCE && biome_of(game, [feet[0], feet[2]]) != biome_of(game, start_column(game))
+    let distance =
+        (f64::from(feet[0]) + 0.5 - game.start[0]).hypot(f64::from(feet[2]) + 0.5 - game.start[2]);
+    distance >= RUN_DISTANCE + 1.0
+        && biome_of(game, [feet[0], feet[2]]) != biome_of(game, start_column(game))
 }
 
 /// Runs to the nearest land of another biome far enough from the start.

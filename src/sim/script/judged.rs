@@ -61,7 +61,9 @@ fn is_level_site(game: &Game, centre: BlockPos) -> bool {
         (-r..=r).all(|dx| {
             let ground = registry().block(game.world.get(at(centre, [dx, dz], -1)));
             let open = |up| {
-                let shape = registry().block(game.world.get(at(centre, [dx, dz], up))).shape;
+                let shape = registry()
+                    .block(game.world.get(at(centre, [dx, dz], up)))
+                    .shape;
                 matches!(shape, Shape::None | Shape::Cross)
             };
             ground.shape == Shape::Cube && !ground.name.ends_with("_leaves") && (0..3).all(open)
@@ -76,7 +78,9 @@ fn level_site(game: &Game) -> BlockPos {
     let r = SITE_SEARCH;
     let mut sites: Vec<(i32, BlockPos)> = (-2..=2)
         .flat_map(|dy| {
-            (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| (dx * dx + dy * dy + dz * dz, at(feet, [dx, dz], dy))))
+            (-r..=r).flat_map(move |dz| {
+                (-r..=r).map(move |dx| (dx * dx + dy * dy + dz * dz, at(feet, [dx, dz], dy)))
+            })
         })
         .collect();
     sites.sort_unstable();
@@ -91,10 +95,7 @@ fn level_site(game: &Game) -> BlockPos {
 fn go_to(site: BlockPos) -> Plan {
     let mut walk = WalkTo::new(f64::from(site[0]) + 0.5, f64::from(site[2]) + 0.5);
     walk.ticks_left = 200;
-    vec![
-        Box::new(walk),
-        Box::new(StepInto::new(Spot::At(site))),
-    ]
+    vec![Box::new(walk), Box::new(StepInto::new(Spot::At(site)))]
 }
 
 /// What goes where in a 5×5 room with two-high walls built around the feet.
@@ -254,11 +255,7 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
             .map(|cell| on_wall(cell, "torch")),
     );
     let stand: Box<dyn Behaviour> = Box::new(StepInto::new(Spot::FromFeet([3, 0, 2])));
-    vec![
-        stand,
-        Box::new(Build::new(blueprint)),
-        settle(),
-    ]
+    vec![stand, Box::new(Build::new(blueprint)), settle()]
 }
 
 /// Sets a chest down beside the player, opens it and moves the cake in.
@@ -340,8 +337,8 @@ impl Behaviour for LookAt {
             .map(|a| (point[a] - eye[a]).powi(2))
             .sum::<f64>()
             .sqrt();
-        let plant_in_front = raycast::target(&game.world, eye, game.player.look_dir())
-            .is_some_and(|hit| {
+        let plant_in_front =
+            raycast::target(&game.world, eye, game.player.look_dir()).is_some_and(|hit| {
                 hit.distance < distance && registry().block(hit.block).shape == Shape::Cross
             });
         match (aimed, plant_in_front) {

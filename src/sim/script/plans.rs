@@ -24,7 +24,6 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_house", judged::build_a_house),
     ("build_a_library", judged::build_a_library),
     ("decorate_the_wall", judged::decorate_the_wall),
-    ("explore_climb", journeys::explore_climb),
     ("explore_run", journeys::explore_run),
     ("find_blue_bed", judged::find_blue_bed),
     ("find_forest", journeys::find_forest),

@@ -55,9 +55,7 @@ fn up(pos: BlockPos, n: i32) -> BlockPos {
 /// or water to swim on.
 fn standable(world: &World, feet: BlockPos) -> bool {
     let below = up(feet, -1);
-    free(world, feet)
-        && free(world, up(feet, 1))
-        && (solid(world, below) || is_water(world, below))
+    free(world, feet) && free(world, up(feet, 1)) && (solid(world, below) || is_water(world, below))
 }
 
 /// Swimming is slow: steps in or over water cost this many times more.
