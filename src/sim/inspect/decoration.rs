@@ -105,7 +105,7 @@ mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
 
-    /// A stone wall at x = 2, from z = 0 to 3, `height` high.
+    /// A stone wall at x = 2, from z = 0 to 3, `height` high on the stone floor.
     fn wall(height: i32) -> Game {
         let mut game = sky_game();
         for z in 0..4 {
@@ -135,7 +135,7 @@ mod tests {
 
     #[test]
     fn nothing_counts_beside_a_wall_too_low_or_away_from_it() {
-        let mut game = wall(2);
+        let mut game = wall(1);
         decorate(&mut game);
         put(&mut game, [-3, FLOOR + 1, -3], "flower_pot");
         assert!(near(&game, [0, FLOOR + 1, 0], 6).is_empty());

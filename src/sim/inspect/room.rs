@@ -191,6 +191,7 @@ mod tests {
     fn a_room_needs_a_floor_under_every_cell() {
         let mut game = sky_game();
         build_house(&mut game);
+        put(&mut game, [1, FLOOR - 1, 1], "stone");
         put(&mut game, [1, FLOOR, 1], "air");
         assert!(
             Room::around(&game.world, FEET).is_some(),
