@@ -1,6 +1,7 @@
 //! Solvability: every task with a scripted policy is solved by it on the
 //! embedded simulator, acting only through keys, camera and clicks, with
-//! its reward config paying in full; every other task names what it lacks.
+//! its reward config paying in full and its world-state check (judge-only
+//! tasks) holding; every other task names what it lacks.
 
 use mcu::sim::registry::item;
 use mcu::sim::script::{missing_capability, scripted_tasks, solve, tasks_with_gaps, Script};
@@ -24,8 +25,8 @@ fn every_scripted_task_pays_in_full() {
             let result = solve(task, seed, task.default_max_steps()).expect("script exists");
             if !result.solved() {
                 failures.push(format!(
-                    "{name} (seed {seed}): paid {} of {} in {} steps",
-                    result.paid, result.max, result.steps
+                    "{name} (seed {seed}): paid {} of {} in {} steps, state check {:?}",
+                    result.paid, result.max, result.steps, result.check
                 ));
             }
         }

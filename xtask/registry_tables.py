@@ -111,12 +111,17 @@ def drop(block):
     return first["item"] + (f"*{count}" if count > 1 else "")
 
 
+# minecraft-data reports 0 for light that depends on the block state;
+# these are the default (lit, hanging or not) states' values.
+LIGHT_OF_DEFAULT_STATE = {"lantern": 15, "soul_lantern": 10, "campfire": 15, "soul_campfire": 10}
+
 rows = ["# name\thardness\ttool\ttier\tdrop\tlight\tshape\theight\ttransparent"]
 for b in blocks:
     hard = b["hardness"] if b["diggable"] and b["hardness"] is not None else -1
     sh, h = shape(b)
     rows.append("\t".join(str(x) for x in (
-        b["name"], hard, tool_class(b), harvest_tier(b), drop(b), b["emitLight"], sh, h,
+        b["name"], hard, tool_class(b), harvest_tier(b), drop(b),
+        LIGHT_OF_DEFAULT_STATE.get(b["name"], b["emitLight"]), sh, h,
         0 if sh == "cube" and not see_through(b["name"]) else 1)))
 (out / "blocks.tsv").write_text(
     "# Minecraft 1.16.5 blocks (facts from the game's registry; see xtask/registry_tables.py)\n"

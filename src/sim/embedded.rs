@@ -62,13 +62,15 @@ impl Simulator for EmbeddedSim {
     fn reset(&mut self, seed: u64, init_commands: &[String]) -> Vec<CommandOutcome> {
         self.game = Game::new(seed);
         self.renderer = Renderer::new();
-        init_commands
+        let outcomes = init_commands
             .iter()
             .map(|text| CommandOutcome {
                 command: text.clone(),
                 status: command::run(&mut self.game, text),
             })
-            .collect()
+            .collect();
+        self.game.start = self.game.player.pos;
+        outcomes
     }
 
     fn step(&mut self, action: &Action) {

@@ -73,6 +73,10 @@ pub struct Game {
     pub weather: Weather,
     /// Where the player respawns.
     pub spawn: BlockPos,
+    /// Where the player stood when the episode began (after the init
+    /// commands), for goals measured from the start: distance travelled,
+    /// height climbed.
+    pub start: [f64; 3],
     pub rngs: Rngs,
     /// The screen the player has open, if any.
     pub screen: Option<Screen>,
@@ -93,6 +97,7 @@ impl Game {
             f64::from(spawn[2]) + 0.5,
         ];
         game.player.on_ground = true;
+        game.start = game.player.pos;
         game
     }
 
@@ -112,6 +117,7 @@ impl Game {
             day_time: 1000,
             weather: Weather::Clear,
             spawn: [0, 64, 0],
+            start: [0.5, 64.0, 0.5],
             rngs,
             screen: None,
         }

@@ -8,7 +8,8 @@
 //! entities ([`entity`]), creatures' behaviour ([`creature`]), the rules
 //! of one tick ([`rules`]), container screens and their
 //! clicks ([`screen`]), init commands ([`command`]), statistics
-//! ([`stats`]) and the first-person renderer ([`render`]).
+//! ([`stats`]), the first-person renderer ([`render`]) and the referee
+//! rules that judge what stands in the world ([`inspect`]).
 
 pub mod block_entity;
 pub mod command;
@@ -17,6 +18,7 @@ mod embedded;
 pub mod enchanting;
 pub mod entity;
 pub mod game;
+pub mod inspect;
 pub mod inventory;
 pub mod player;
 pub mod projectile;

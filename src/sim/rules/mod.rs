@@ -65,8 +65,8 @@ pub use entities::slipperiness_under;
 pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
 pub use screens::open as open_screen;
-pub use targeting::{crosshair, Target};
-pub use using::interact_block;
+pub use targeting::{crosshair, Target, ENTITY_REACH};
+pub use using::{interact_block, opens_on_use};
 
 use crate::protocol::{Action, Key};
 use crate::sim::game::{self, Game};

@@ -38,7 +38,8 @@ pub fn flat_world() -> World {
 /// facing south.
 pub fn platform_game() -> Game {
     let spawn = [0, FLOOR + 1, 0];
-    let mut player = Player::new([0.5, f64::from(FLOOR + 1), 0.5]);
+    let player_start = [0.5, f64::from(FLOOR + 1), 0.5];
+    let mut player = Player::new(player_start);
     player.on_ground = true;
     // Standing still, gravity pulls at the ground every tick.
     player.vel[1] = -0.0784;
@@ -52,6 +53,7 @@ pub fn platform_game() -> Game {
         day_time: 1000,
         weather: Weather::Clear,
         spawn,
+        start: player_start,
         rngs: Rngs::new(7),
         screen: None,
     }

@@ -111,14 +111,24 @@ const CONVERSIONS: &[(ToolKind, &str, &str)] = &[
 /// Foods eaten even when full.
 const ALWAYS_EDIBLE: &[&str] = &["golden_apple", "enchanted_golden_apple", "chorus_fruit"];
 
+/// The row of [`OPENABLE`] for a block, if using it opens it.
+fn openable(id: BlockId) -> Option<&'static (&'static str, &'static str, Option<ScreenKind>)> {
+    let name = registry().block(id).name;
+    OPENABLE
+        .iter()
+        .find(|(b, ..)| *b == name || (*b == "shulker_box" && name.ends_with("shulker_box")))
+}
+
+/// Whether the use key opens this block (a chest, a crafting table…)
+/// rather than placing against it, unless the player sneaks.
+pub fn opens_on_use(id: BlockId) -> bool {
+    openable(id).is_some()
+}
+
 /// Opens the block at `pos`: counts the vanilla statistic, opens the
 /// screen if it has one, and returns true.
 pub fn interact_block(game: &mut Game, id: BlockId, pos: BlockPos) -> bool {
-    let name = registry().block(id).name;
-    let Some((_, stat, screen)) = OPENABLE
-        .iter()
-        .find(|(b, ..)| *b == name || (*b == "shulker_box" && name.ends_with("shulker_box")))
-    else {
+    let Some((_, stat, screen)) = openable(id) else {
         return false;
     };
     game.stats.add(Event::Custom, stat, 1);

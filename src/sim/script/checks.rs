@@ -5,6 +5,7 @@
 //! on the hill top) and says whether the task's goal holds. Coverage counts
 //! such a task solved when its script makes its check pass.
 
+use super::goals;
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::registry::item;
@@ -16,6 +17,19 @@ pub type CheckFn = fn(&Game) -> bool;
 const CHECKS: &[(&str, CheckFn)] = &[
     ("brew_potion_of_fire_resistance", holds_fire_resistance),
     ("use_lead", a_creature_is_on_the_lead),
+    ("build_a_garden", goals::garden),
+    ("build_a_house", goals::house),
+    ("build_a_library", goals::library),
+    ("decorate_the_wall", goals::decorated_wall),
+    ("explore_climb", goals::climbed),
+    ("explore_run", goals::travelled),
+    ("find_blue_bed", goals::blue_bed_found),
+    ("find_forest", goals::in_forest),
+    ("find_item_frame", goals::item_frame_found),
+    (
+        "prepare_a_birthday_present_for_your_neighbor",
+        goals::present,
+    ),
 ];
 
 /// The check for a task, if it has one.

@@ -21,6 +21,15 @@ use crate::sim::world::BlockPos;
 /// How far, horizontally, to look for a crafting table to walk to.
 const TABLE_SEARCH: i32 = 8;
 
+/// The action that moves the cursor onto a slot of the open screen and
+/// presses `keys` there (a mouse button, with sneak for a quick move).
+pub(super) fn click_on(screen: &Screen, slot: Slot, keys: &[Key]) -> Action {
+    let (x, y) = screen.layout().centre(slot).expect("slot on this screen");
+    let mut action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
+    action.camera = super::screens::cursor_turn(screen, (x, y));
+    action
+}
+
 /// Crafts `count` more of an item, making the missing ingredients first.
 pub struct Craft {
     target: ItemId,
@@ -59,10 +68,7 @@ impl Craft {
 
     /// Moves the cursor onto a slot and clicks it there, then releases.
     fn click(&mut self, screen: &Screen, slot: Slot, keys: &[Key]) -> Step {
-        let at = screen.layout().centre(slot).expect("slot on this screen");
-        let mut action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
-        action.camera = super::screens::cursor_turn(screen, at);
-        self.tap(action)
+        self.tap(click_on(screen, slot, keys))
     }
 
     /// Gives up on the rest of the plan: the screen gets closed.

@@ -5,15 +5,21 @@
 //! run them.
 
 mod behaviour;
+mod build;
 mod checks;
+mod chest;
 mod combat;
 mod craft;
 mod craft_plan;
 mod fluids;
 mod gaps;
+mod goals;
+mod journeys;
+mod judged;
 mod plans;
 mod screens;
 mod tools;
+mod travel;
 
 use std::collections::VecDeque;
 

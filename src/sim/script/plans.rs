@@ -10,6 +10,7 @@ use super::combat;
 use super::craft::Craft;
 use super::fluids;
 use super::tools;
+use super::{journeys, judged};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
@@ -23,6 +24,18 @@ type BuildFn = fn(&Game) -> Plan;
 const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
     ("build_a_waterfall", fluids::build_a_waterfall),
+    ("build_a_garden", judged::build_a_garden),
+    ("build_a_house", judged::build_a_house),
+    ("build_a_library", judged::build_a_library),
+    ("decorate_the_wall", judged::decorate_the_wall),
+    ("explore_run", journeys::explore_run),
+    ("find_blue_bed", judged::find_blue_bed),
+    ("find_forest", journeys::find_forest),
+    ("find_item_frame", judged::find_item_frame),
+    (
+        "prepare_a_birthday_present_for_your_neighbor",
+        judged::prepare_a_birthday_present,
+    ),
     ("build_a_maze", build_a_maze),
     ("build_a_wall", build_a_wall),
     ("build_gate", build_gate),
@@ -129,7 +142,7 @@ pub(super) fn select(name: &str) -> Box<dyn Behaviour> {
     Box::new(Select(item(name)))
 }
 
-fn mine(offset: [i32; 3]) -> Box<dyn Behaviour> {
+pub(super) fn mine(offset: [i32; 3]) -> Box<dyn Behaviour> {
     Box::new(Mine::new(Spot::FromFeet(offset)))
 }
 

@@ -1,0 +1,213 @@
+//! Building from a blueprint through the use key, as a player does: for
+//! each cell in turn the block is picked in the hotbar, the crosshair is
+//! turned onto the face of a neighbouring block that the new block goes
+//! against (one in sight and within reach), and use is pressed; a flower
+//! or tall grass in the cell is broken first. A cell already filled is
+//! passed over; one that could not be placed is tried once more after the
+//! rest stands (its support may come later).
+
+use std::collections::VecDeque;
+
+use super::behaviour::{angles_to, turn_towards, Behaviour, Step};
+use crate::protocol::{Action, Key};
+use crate::sim::game::Game;
+use crate::sim::player::HALF_WIDTH;
+use crate::sim::raycast;
+use crate::sim::registry::{registry, BlockId, ItemId, ItemKind, Shape};
+use crate::sim::rules::{opens_on_use, Aabb};
+use crate::sim::world::BlockPos;
+
+/// Ticks spent on one cell before leaving it for later.
+const PATIENCE: u32 = 30;
+
+/// Neighbours tried as supports, in order: the block below first, as a
+/// player builds on top of things, then the sides, then the one above.
+const SUPPORTS: [[i32; 3]; 6] = [
+    [0, -1, 0],
+    [0, 0, -1],
+    [0, 0, 1],
+    [-1, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+];
+
+/// One block of a blueprint.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    pub cell: BlockPos,
+    pub item: ItemId,
+    /// The neighbour (as an offset from the cell) to place against, when it
+    /// matters: a torch on a wall, a pot on a shelf.
+    pub against: Option<[i32; 3]>,
+}
+
+impl Placement {
+    pub fn new(cell: BlockPos, item: ItemId) -> Placement {
+        Placement {
+            cell,
+            item,
+            against: None,
+        }
+    }
+
+    pub fn against(mut self, offset: [i32; 3]) -> Placement {
+        self.against = Some(offset);
+        self
+    }
+
+    fn block(&self) -> Option<BlockId> {
+        match registry().item(self.item).kind {
+            ItemKind::Block(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Whether the cell holds the block, or anything a block would not
+    /// replace (plants and fluids are built over).
+    fn is_done(&self, game: &Game) -> bool {
+        let there = game.world.get(self.cell);
+        let shape = registry().block(there).shape;
+        Some(there) == self.block() || !matches!(shape, Shape::None | Shape::Liquid | Shape::Cross)
+    }
+
+    /// Whether the player's body is in the way of a block that collides.
+    fn blocked_by_player(&self, game: &Game) -> bool {
+        let collides = self
+            .block()
+            .is_some_and(|b| registry().block(b).shape.collides());
+        let cell = self.cell.map(f64::from);
+        let cell_box = Aabb {
+            min: cell,
+            max: cell.map(|v| v + 1.0),
+        };
+        let p = &game.player;
+        collides && Aabb::at_feet(p.pos, HALF_WIDTH, p.height()).intersects(&cell_box)
+    }
+
+    /// Where to click to place into the cell: a support's face that the
+    /// eye sees within reach, as (support, point to aim at).
+    fn click_spot(&self, game: &Game) -> Option<(BlockPos, [f64; 3])> {
+        let offsets = match self.against {
+            Some(offset) => vec![offset],
+            None => SUPPORTS.to_vec(),
+        };
+        offsets.into_iter().find_map(|d| {
+            let support = [0, 1, 2].map(|a| self.cell[a] + d[a]);
+            let block = game.world.get(support);
+            if !registry().block(block).shape.collides() || opens_on_use(block) {
+                return None;
+            }
+            // The face's centre, a hair inside the support.
+            let aim = [0, 1, 2].map(|a| f64::from(support[a]) + 0.5 - 0.48 * f64::from(d[a]));
+            self.clicks(game, support, aim).then_some((support, aim))
+        })
+    }
+
+    /// Whether a ray from the eye towards `aim` lands on the support's face
+    /// towards the cell.
+    fn clicks(&self, game: &Game, support: BlockPos, aim: [f64; 3]) -> bool {
+        let eye = game.player.eye();
+        let d = [0, 1, 2].map(|a| aim[a] - eye[a]);
+        let length = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        length < raycast::REACH - 0.2
+            && raycast::target(&game.world, eye, d.map(|v| v / length))
+                .is_some_and(|hit| hit.pos == support && hit.adjacent() == self.cell)
+    }
+}
+
+/// Aims at a plant standing where a block goes and breaks it (plants
+/// break at once, and a click on the ground beneath would land on them).
+fn break_plant(game: &Game, cell: BlockPos) -> Action {
+    let centre = cell.map(|v| f64::from(v) + 0.5);
+    let (yaw, pitch) = angles_to(game, centre);
+    let mut action = Action::noop();
+    action.camera = turn_towards(game, yaw, pitch);
+    let (eye, look) = (game.player.eye(), game.player.look_dir());
+    if raycast::target(&game.world, eye, look).is_some_and(|hit| hit.pos == cell) {
+        action.press(Key::Attack);
+    }
+    action
+}
+
+/// Places a blueprint's blocks in order.
+pub struct Build {
+    todo: VecDeque<Placement>,
+    later: Vec<Placement>,
+    retried: bool,
+    current: Option<(Placement, u32)>,
+}
+
+impl Build {
+    pub fn new(blueprint: Vec<Placement>) -> Build {
+        Build {
+            todo: blueprint.into(),
+            later: Vec::new(),
+            retried: false,
+            current: None,
+        }
+    }
+
+    /// The next placement to work on, after the current one.
+    fn advance(&mut self, give_up: bool) -> Option<Placement> {
+        if let (true, Some((placement, _))) = (give_up, self.current.take()) {
+            self.later.push(placement);
+        }
+        self.current = None;
+        if self.todo.is_empty() && !self.retried {
+            self.retried = true;
+            self.todo = std::mem::take(&mut self.later).into();
+        }
+        let next = self.todo.pop_front()?;
+        self.current = Some((next, 0));
+        Some(next)
+    }
+}
+
+impl Behaviour for Build {
+    fn next(&mut self, game: &Game) -> Step {
+        loop {
+            let Some((placement, ticks)) = self.current.as_mut() else {
+                if self.advance(false).is_none() {
+                    return Step::Done;
+                }
+                continue;
+            };
+            let placement = *placement;
+            if placement.is_done(game) {
+                self.advance(false);
+                continue;
+            }
+            *ticks += 1;
+            if *ticks > PATIENCE || placement.blocked_by_player(game) {
+                self.advance(true);
+                continue;
+            }
+            let inventory = &game.player.inventory;
+            if inventory.selected_stack().map(|s| s.item) != Some(placement.item) {
+                let Some(slot) = inventory.hotbar_slot_of(placement.item) else {
+                    self.advance(false);
+                    continue;
+                };
+                let key = Key::hotbar(slot as u8 + 1).expect("hotbar slot 0..9");
+                return Step::Act(Action::noop().with(key));
+            }
+            if registry().block(game.world.get(placement.cell)).shape == Shape::Cross {
+                return Step::Act(break_plant(game, placement.cell));
+            }
+            let Some((support, aim)) = placement.click_spot(game) else {
+                self.advance(true);
+                continue;
+            };
+            let (yaw, pitch) = angles_to(game, aim);
+            let mut action = Action::noop();
+            action.camera = turn_towards(game, yaw, pitch);
+            let (eye, look) = (game.player.eye(), game.player.look_dir());
+            let on_face = raycast::target(&game.world, eye, look)
+                .is_some_and(|hit| hit.pos == support && hit.adjacent() == placement.cell);
+            if on_face {
+                action.press(Key::Use);
+            }
+            return Step::Act(action);
+        }
+    }
+}

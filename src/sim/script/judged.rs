@@ -1,0 +1,375 @@
+//! Plans for the judge-only tasks (and the library, which also pays for
+//! its bookshelves): building a house, a library and a garden from
+//! blueprints around the player, decorating the wall beside the start,
+//! boxing the birthday cake in a chest, and walking up to the blue bed
+//! and the item frame. Their goals are checked by `goals`.
+
+use super::behaviour::{
+    angles_to, turn_towards, Aim, Behaviour, Mine, PillarUp, Spot, Step, StepInto, UseOn, WalkTo,
+};
+use super::build::{Build, Placement};
+use super::chest::StoreInChest;
+use super::plans::{mine, select, settle, Plan};
+use crate::protocol::{Action, Key};
+use crate::sim::entity::EntityKind;
+use crate::sim::game::Game;
+use crate::sim::raycast;
+use crate::sim::registry::{item, registry, Shape};
+use crate::sim::world::BlockPos;
+
+/// Half the side of the 5×5 rooms and plots built around the player.
+const HALF_SIDE: i32 = 2;
+
+/// The offsets of a square ring of `radius` around the origin: the
+/// corners first (once both their neighbours stand, the corner's ground
+/// is out of sight from inside), then the sides, going round.
+fn ring(radius: i32) -> Vec<[i32; 2]> {
+    let r = radius;
+    let mut cells = vec![[-r, -r], [r, -r], [r, r], [-r, r]];
+    cells.extend((1 - r..r).map(|x| [x, -r]));
+    cells.extend((1 - r..r).map(|z| [r, z]));
+    cells.extend((1 - r..r).map(|x| [-x, r]));
+    cells.extend((1 - r..r).map(|z| [-r, -z]));
+    cells
+}
+
+/// The cell at a horizontal offset and a level above the feet.
+fn at(feet: BlockPos, [dx, dz]: [i32; 2], up: i32) -> BlockPos {
+    [feet[0] + dx, feet[1] + up, feet[2] + dz]
+}
+
+/// Breaks the flowers and tall grass on the site around the feet (where
+/// the player stands), so clicks reach the ground.
+fn clear_site(game: &Game, feet: BlockPos) -> Plan {
+    let r = HALF_SIDE;
+    (0..2)
+        .flat_map(|up| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| at(feet, [dx, dz], up))))
+        .filter(|&pos| registry().block(game.world.get(pos)).shape == Shape::Cross)
+        .map(|pos| Box::new(Mine::new(Spot::At(pos))) as Box<dyn Behaviour>)
+        .collect()
+}
+
+/// How far from the player a level building site is looked for.
+const SITE_SEARCH: i32 = 10;
+
+/// Whether a 5×5 site around `centre` (the feet) is level and open: solid
+/// ground (not leaves) one below the feet everywhere, three blocks of air
+/// or plants above it.
+fn is_level_site(game: &Game, centre: BlockPos) -> bool {
+    let r = HALF_SIDE;
+    (-r..=r).all(|dz| {
+        (-r..=r).all(|dx| {
+            let ground = registry().block(game.world.get(at(centre, [dx, dz], -1)));
+            let open = |up| {
+                let shape = registry()
+                    .block(game.world.get(at(centre, [dx, dz], up)))
+                    .shape;
+                matches!(shape, Shape::None | Shape::Cross)
+            };
+            ground.shape == Shape::Cube && !ground.name.ends_with("_leaves") && (0..3).all(open)
+        })
+    })
+}
+
+/// The feet cell in the middle of the nearest level site (see
+/// [`is_level_site`]), or where the player stands if none is near.
+fn level_site(game: &Game) -> BlockPos {
+    let feet = game.player.block_pos();
+    let r = SITE_SEARCH;
+    let mut sites: Vec<(i32, BlockPos)> = (-2..=2)
+        .flat_map(|dy| {
+            (-r..=r).flat_map(move |dz| {
+                (-r..=r).map(move |dx| (dx * dx + dy * dy + dz * dz, at(feet, [dx, dz], dy)))
+            })
+        })
+        .collect();
+    sites.sort_unstable();
+    sites
+        .into_iter()
+        .map(|(_, site)| site)
+        .find(|&site| is_level_site(game, site))
+        .unwrap_or(feet)
+}
+
+/// Walks to the middle of a site's cell.
+fn go_to(site: BlockPos) -> Plan {
+    let mut walk = WalkTo::new(f64::from(site[0]) + 0.5, f64::from(site[2]) + 0.5);
+    walk.ticks_left = 200;
+    vec![Box::new(walk), Box::new(StepInto::new(Spot::At(site)))]
+}
+
+/// What goes where in a 5×5 room with two-high walls built around the feet.
+struct RoomDesign {
+    /// The wall's item at a ring offset, on the lower (0) or upper (1) course.
+    wall: fn([i32; 2], i32) -> &'static str,
+    roof: &'static str,
+    /// Furniture on the floor inside, by offset.
+    furniture: &'static [([i32; 2], &'static str)],
+}
+
+/// Builds the room from inside: both wall courses from the floor; the
+/// roof from a one-block pillar in the middle (the walls' top faces are
+/// out of sight from the floor): rim, inner corners, then inner edges;
+/// then the pillar is mined, the roof's middle closed from below and the
+/// room furnished.
+fn build_room(game: &Game, design: &RoomDesign) -> Plan {
+    let feet = level_site(game);
+    let place = |offset, up, name: &str| Placement::new(at(feet, offset, up), item(name));
+    let walls: Vec<Placement> = (0..2)
+        .flat_map(|course| {
+            ring(HALF_SIDE)
+                .into_iter()
+                .map(move |c| place(c, course, (design.wall)(c, course)))
+        })
+        .collect();
+    // The middle goes last: from the pillar the head is in its way (and in
+    // the way of a cell beside it if the player stands off the middle), so
+    // the roof is gone over again from the floor.
+    let roof: Vec<Placement> = [ring(HALF_SIDE), ring(1), vec![[0, 0]]]
+        .concat()
+        .into_iter()
+        .map(|c| place(c, 2, design.roof))
+        .collect();
+    let mut finish = roof.clone();
+    finish.extend(design.furniture.iter().map(|&(c, name)| place(c, 0, name)));
+    let mut plan = go_to(feet);
+    plan.extend(clear_site(game, feet));
+    plan.extend::<Plan>(vec![
+        Box::new(StepInto::new(Spot::At(feet))),
+        Box::new(Build::new(walls)),
+        select(design.roof),
+        Box::new(PillarUp::new(1)),
+        Box::new(Build::new(roof)),
+        mine([0, -1, 0]),
+        settle(),
+        Box::new(Build::new(finish)),
+        settle(),
+    ]);
+    plan
+}
+
+fn is_corner([x, z]: [i32; 2]) -> bool {
+    x.abs() == HALF_SIDE && z.abs() == HALF_SIDE
+}
+
+/// The middle of the east and west walls.
+fn is_window_spot([x, z]: [i32; 2]) -> bool {
+    x.abs() == HALF_SIDE && z == 0
+}
+
+/// A cobblestone base with a door in the south wall, plank walls with
+/// glass-pane windows, a plank roof; a torch, the bed and the crafting table inside.
+pub(super) fn build_a_house(game: &Game) -> Plan {
+    build_room(
+        game,
+        &RoomDesign {
+            wall: |c, course| match course {
+                0 if c == [0, HALF_SIDE] => "oak_door",
+                0 => "cobblestone",
+                _ if is_window_spot(c) => "glass_pane",
+                _ => "oak_planks",
+            },
+            roof: "oak_planks",
+            furniture: &[
+                ([-1, -1], "torch"),
+                ([1, -1], "blue_bed"),
+                ([-1, 1], "crafting_table"),
+            ],
+        },
+    )
+}
+
+/// Bookshelf walls between plank corner posts, glass-pane windows, a
+/// plank roof; a lantern and a flower pot inside.
+pub(super) fn build_a_library(game: &Game) -> Plan {
+    build_room(
+        game,
+        &RoomDesign {
+            wall: |c, course| match course {
+                _ if is_corner(c) => "oak_planks",
+                1 if is_window_spot(c) => "glass_pane",
+                _ => "bookshelf",
+            },
+            roof: "oak_planks",
+            furniture: &[([-1, -1], "lantern"), ([1, 1], "flower_pot")],
+        },
+    )
+}
+
+/// Plants set inside the garden's fence, by offset from the middle: the
+/// diagonal cells first (the plants beside the player would stand in the
+/// line of sight to their ground).
+const GARDEN_BEDS: &[([i32; 2], &str)] = &[
+    ([-1, -1], "poppy"),
+    ([1, -1], "blue_orchid"),
+    ([1, 1], "rose_bush"),
+    ([-1, 1], "poppy"),
+    ([0, -1], "dandelion"),
+    ([1, 0], "oak_sapling"),
+    ([0, 1], "lilac"),
+    ([-1, 0], "dandelion"),
+];
+
+/// A fence around a 3×3 bed, the player in the middle planting flowers,
+/// bushes and a sapling around.
+pub(super) fn build_a_garden(game: &Game) -> Plan {
+    let feet = level_site(game);
+    let mut blueprint: Vec<Placement> = ring(HALF_SIDE)
+        .into_iter()
+        .map(|c| Placement::new(at(feet, c, 0), item("oak_fence")))
+        .collect();
+    blueprint.extend(
+        GARDEN_BEDS
+            .iter()
+            .map(|&(c, name)| Placement::new(at(feet, c, 0), item(name)).against([0, -1, 0])),
+    );
+    let mut plan = go_to(feet);
+    plan.extend(clear_site(game, feet));
+    plan.push(Box::new(StepInto::new(Spot::At(feet))));
+    plan.push(Box::new(Build::new(blueprint)));
+    plan.push(settle());
+    plan
+}
+
+/// The init command's wall: one block thick at the start's x, running
+/// from one to four blocks south of the start, five high.
+const WALL_SOUTH: std::ops::RangeInclusive<i32> = 1..=4;
+
+/// From a few blocks east of the wall: plank stands against its east face
+/// with flower pots on them (their tops below the eye), and torches on the
+/// face around them.
+pub(super) fn decorate_the_wall(game: &Game) -> Plan {
+    let feet = game.player.block_pos();
+    let face = |south: i32, up: i32| [feet[0] + 1, feet[1] + up, feet[2] + south];
+    let on_wall = |cell, name| Placement::new(cell, item(name)).against([-1, 0, 0]);
+    let mut blueprint = vec![
+        on_wall(face(2, 0), "oak_planks"),
+        on_wall(face(3, 0), "oak_planks"),
+        Placement::new(face(2, 1), item("flower_pot")).against([0, -1, 0]),
+        Placement::new(face(3, 1), item("flower_pot")).against([0, -1, 0]),
+    ];
+    let (north, south) = (*WALL_SOUTH.start(), *WALL_SOUTH.end());
+    blueprint.extend(
+        [face(north, 1), face(south, 1), face(2, 2), face(3, 2)]
+            .into_iter()
+            .map(|cell| on_wall(cell, "torch")),
+    );
+    let stand: Box<dyn Behaviour> = Box::new(StepInto::new(Spot::FromFeet([3, 0, 2])));
+    vec![stand, Box::new(Build::new(blueprint)), settle()]
+}
+
+/// Sets a chest down beside the player, opens it and moves the cake in.
+pub(super) fn prepare_a_birthday_present(game: &Game) -> Plan {
+    let feet = game.player.block_pos();
+    let chest_at = at(feet, [-2, 0], 0);
+    let mut plan = clear_site(game, feet);
+    plan.extend::<Plan>(vec![
+        Box::new(Build::new(vec![Placement::new(chest_at, item("chest"))])),
+        // Let go of use, so opening the chest is a fresh press.
+        settle(),
+        Box::new(UseOn::new(Spot::At(chest_at))),
+        Box::new(StoreInChest::new(item("cake"))),
+        settle(),
+    ]);
+    plan
+}
+
+/// The nearest block named `name` within 8 blocks of the feet.
+fn find_block(game: &Game, name: &str) -> Option<BlockPos> {
+    let feet = game.player.block_pos();
+    let r = 8;
+    let mut found = Vec::new();
+    for dy in -3..=3 {
+        for dz in -r..=r {
+            for dx in -r..=r {
+                let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                if registry().block(game.world.get(pos)).name == name {
+                    found.push((dx * dx + dy * dy + dz * dz, pos));
+                }
+            }
+        }
+    }
+    found.into_iter().min().map(|(_, pos)| pos)
+}
+
+/// A walk to within `within` blocks of a point.
+fn walk_near(point: [f64; 3], within: f64) -> Box<dyn Behaviour> {
+    let mut walk = WalkTo::new(point[0], point[2]);
+    walk.within = within;
+    Box::new(walk)
+}
+
+/// Walks up to the blue bed and looks at it.
+pub(super) fn find_blue_bed(game: &Game) -> Plan {
+    let Some(bed) = find_block(game, "blue_bed") else {
+        return Vec::new();
+    };
+    let centre = bed.map(|v| f64::from(v) + 0.5);
+    vec![
+        walk_near(centre, 2.0),
+        Box::new(Aim {
+            spot: Spot::At(bed),
+            ticks_left: 100,
+        }),
+        settle(),
+    ]
+}
+
+/// Turns until the crosshair points at a (moving) point, breaking the
+/// plants (tall grass, a flower) in front of it.
+struct LookAt {
+    target: fn(&Game) -> Option<[f64; 3]>,
+    ticks_left: u32,
+}
+
+impl Behaviour for LookAt {
+    fn next(&mut self, game: &Game) -> Step {
+        let Some(point) = (self.target)(game).filter(|_| self.ticks_left > 0) else {
+            return Step::Done;
+        };
+        self.ticks_left -= 1;
+        let (yaw, pitch) = angles_to(game, point);
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        let aimed = action.camera[0].abs() < 0.1 && action.camera[1].abs() < 0.1;
+        let eye = game.player.eye();
+        let distance = (0..3)
+            .map(|a| (point[a] - eye[a]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        let plant_in_front =
+            raycast::target(&game.world, eye, game.player.look_dir()).is_some_and(|hit| {
+                hit.distance < distance && registry().block(hit.block).shape == Shape::Cross
+            });
+        match (aimed, plant_in_front) {
+            (true, false) => Step::Done,
+            (true, true) => Step::Act(action.with(Key::Attack)),
+            _ => Step::Act(action),
+        }
+    }
+}
+
+/// The middle of the item frame, if one hangs in the world.
+fn item_frame_centre(game: &Game) -> Option<[f64; 3]> {
+    let frame = game.entities.list.iter().find(|e| match &e.kind {
+        EntityKind::Mob(mob) => registry().entity(mob.kind).name == "item_frame",
+        _ => false,
+    })?;
+    let (_, height) = frame.size();
+    Some([frame.pos[0], frame.pos[1] + height / 2.0, frame.pos[2]])
+}
+
+/// Walks up to the item frame and looks at it.
+pub(super) fn find_item_frame(game: &Game) -> Plan {
+    let Some(centre) = item_frame_centre(game) else {
+        return Vec::new();
+    };
+    vec![
+        walk_near(centre, 1.5),
+        Box::new(LookAt {
+            target: item_frame_centre,
+            ticks_left: 60,
+        }),
+        settle(),
+    ]
+}

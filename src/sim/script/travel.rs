@@ -1,0 +1,289 @@
+//! Travelling over land: a search of the walkable ground (steps up one
+//! block, drops of up to three, no water or lava, no squeezing between
+//! corners) for the nearest spot meeting a goal, heading for a guide point
+//! while none is found; and walking the path found — sprinting, jumping
+//! up steps, searching again from the end of a partial path or when stuck.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+use super::behaviour::{turn_towards, Behaviour, Step};
+use crate::protocol::{Action, Key};
+use crate::sim::game::Game;
+use crate::sim::registry::{registry, Shape};
+use crate::sim::world::{BlockPos, World};
+
+/// A goal: whether feet standing in a cell meet it.
+pub type Goal = fn(&Game, BlockPos) -> bool;
+
+/// Cells a search looks at before it settles for the one nearest the guide.
+const SEARCH_CELLS: usize = 30_000;
+/// Searches one trip may make (each from where the last path ended or stuck).
+const SEARCHES: u32 = 12;
+/// Waypoints looked ahead to for a straight line.
+const LOOKAHEAD: usize = 5;
+/// Ticks without getting closer to the next waypoint before searching again.
+const STUCK_TICKS: u32 = 30;
+/// Path costs, in tenths of a block: a straight step, a diagonal one, the
+/// extra for stepping up and for dropping down.
+const STRAIGHT: u32 = 10;
+const DIAGONAL: u32 = 14;
+const CLIMB: u32 = 6;
+const DROP: u32 = 2;
+/// How much the distance to the guide weighs against the path's length.
+const GUIDE_WEIGHT: u32 = 2;
+
+fn is_water(world: &World, pos: BlockPos) -> bool {
+    registry().block(world.get(pos)).name == "water"
+}
+
+/// Whether the body can be in a cell: air, a plant, or water to swim in.
+fn free(world: &World, pos: BlockPos) -> bool {
+    let shape = registry().block(world.get(pos)).shape;
+    !shape.collides() && (shape != Shape::Liquid || is_water(world, pos))
+}
+
+fn solid(world: &World, pos: BlockPos) -> bool {
+    registry().block(world.get(pos)).shape.collides()
+}
+
+fn up(pos: BlockPos, n: i32) -> BlockPos {
+    [pos[0], pos[1] + n, pos[2]]
+}
+
+/// Whether feet can be in a cell: room for the body, and ground beneath
+/// or water to swim on.
+fn standable(world: &World, feet: BlockPos) -> bool {
+    let below = up(feet, -1);
+    free(world, feet) && free(world, up(feet, 1)) && (solid(world, below) || is_water(world, below))
+}
+
+/// Swimming is slow: steps in or over water cost this many times more.
+const SWIM_FACTOR: u32 = 3;
+
+/// A step's cost into `to`, more if it swims.
+fn priced(world: &World, to: BlockPos, cost: u32) -> (BlockPos, u32) {
+    let swims = is_water(world, to) || is_water(world, up(to, -1));
+    (to, if swims { cost * SWIM_FACTOR } else { cost })
+}
+
+/// Where feet at `from` end up after a step towards the column (dx, dz),
+/// with the step's cost: level, one up, or a drop of up to three; diagonal
+/// steps only on the level, with both corners open.
+fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u32)> {
+    let [x, y, z] = from;
+    let level = [x + dx, y, z + dz];
+    if dx != 0 && dz != 0 {
+        let open = |pos| free(world, pos) && free(world, up(pos, 1));
+        return (open([x + dx, y, z]) && open([x, y, z + dz]) && standable(world, level))
+            .then(|| priced(world, level, DIAGONAL));
+    }
+    if standable(world, level) {
+        return Some(priced(world, level, STRAIGHT));
+    }
+    if solid(world, level) {
+        let above = up(level, 1);
+        return (standable(world, above) && free(world, up(from, 2)))
+            .then(|| priced(world, above, STRAIGHT + CLIMB));
+    }
+    if !free(world, up(level, 1)) {
+        return None;
+    }
+    (1..=3)
+        .map(|d| up(level, -d))
+        .take_while(|&pos| free(world, pos))
+        .find(|&pos| standable(world, pos))
+        .map(|pos| priced(world, pos, STRAIGHT + DROP))
+}
+
+/// The eight steps, in a fixed order.
+const STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The horizontal distance between a cell and a column, in tenths.
+fn tenths_to(pos: BlockPos, [x, z]: [i32; 2]) -> u32 {
+    let d = f64::from(pos[0] - x).hypot(f64::from(pos[2] - z));
+    (d * 10.0) as u32
+}
+
+/// The path (feet cells after the start) to the nearest cell meeting the
+/// goal, or else to the cell seen nearest the guide; empty if neither.
+pub fn search(game: &Game, start: BlockPos, goal: Goal, guide: Option<[i32; 2]>) -> Vec<BlockPos> {
+    let world = &game.world;
+    let h = |pos| guide.map_or(0, |g| GUIDE_WEIGHT * tenths_to(pos, g));
+    let mut came_from: HashMap<BlockPos, BlockPos> = HashMap::new();
+    let mut cost: HashMap<BlockPos, u32> = HashMap::from([(start, 0)]);
+    let mut open = BinaryHeap::from([Reverse((h(start), start))]);
+    let mut nearest = (h(start), start);
+    let mut reached = None;
+    let mut looked = 0;
+    while let Some(Reverse((_, pos))) = open.pop() {
+        if pos != start && goal(game, pos) {
+            reached = Some(pos);
+            break;
+        }
+        looked += 1;
+        if looked > SEARCH_CELLS {
+            break;
+        }
+        nearest = nearest.min((h(pos), pos));
+        let here = cost[&pos];
+        for (dx, dz) in STEPS {
+            let Some((next, price)) = step(world, pos, dx, dz) else {
+                continue;
+            };
+            let through = here + price;
+            if cost.get(&next).is_some_and(|&c| c <= through) {
+                continue;
+            }
+            cost.insert(next, through);
+            came_from.insert(next, pos);
+            open.push(Reverse((through + h(next), next)));
+        }
+    }
+    let end = reached.unwrap_or(nearest.1);
+    let mut path = vec![end];
+    while let Some(&before) = came_from.get(path.last().expect("never empty")) {
+        path.push(before);
+    }
+    path.pop();
+    path.reverse();
+    path
+}
+
+/// Walks to the nearest spot meeting a goal, heading for `guide` while
+/// none is found.
+pub fn travel(goal: Goal, guide: Option<[i32; 2]>) -> Box<dyn Behaviour> {
+    Box::new(Travel::new(goal, guide))
+}
+
+/// Walks to the nearest spot meeting a goal (see [`search`]).
+pub struct Travel {
+    goal: Goal,
+    guide: Option<[i32; 2]>,
+    path: VecDeque<BlockPos>,
+    searches_left: u32,
+    /// The closest the feet came to the next waypoint, and ticks since.
+    closest: f64,
+    stalled: u32,
+}
+
+impl Travel {
+    pub fn new(goal: Goal, guide: Option<[i32; 2]>) -> Travel {
+        Travel {
+            goal,
+            guide,
+            path: VecDeque::new(),
+            searches_left: SEARCHES,
+            closest: f64::INFINITY,
+            stalled: 0,
+        }
+    }
+
+    fn next_waypoint(&mut self) {
+        self.path.pop_front();
+        self.closest = f64::INFINITY;
+        self.stalled = 0;
+    }
+}
+
+/// The middle of a cell's column.
+fn middle(cell: BlockPos) -> [f64; 2] {
+    [f64::from(cell[0]) + 0.5, f64::from(cell[2]) + 0.5]
+}
+
+/// How far a point lies from the segment `from`–`to`, horizontally.
+fn off_line(point: [f64; 2], from: [f64; 2], to: [f64; 2]) -> f64 {
+    let d = [to[0] - from[0], to[1] - from[1]];
+    let length2 = (d[0] * d[0] + d[1] * d[1]).max(1e-9);
+    let t = (((point[0] - from[0]) * d[0] + (point[1] - from[1]) * d[1]) / length2).clamp(0.0, 1.0);
+    (point[0] - from[0] - t * d[0]).hypot(point[1] - from[1] - t * d[1])
+}
+
+impl Travel {
+    /// Where to steer: the farthest of the next few waypoints on the feet's
+    /// level that the waypoints before it lie close to the line to (so a
+    /// zig-zag of straight and diagonal steps is walked straight).
+    fn steer_point(&self, game: &Game) -> [f64; 2] {
+        let p = &game.player;
+        let here = [p.pos[0], p.pos[2]];
+        let level = p.block_pos()[1];
+        let ahead: Vec<BlockPos> = self.path.iter().take(LOOKAHEAD).copied().collect();
+        let reachable = |k: usize| {
+            ahead[..=k].iter().all(|w| w[1] == level)
+                && ahead[..k]
+                    .iter()
+                    .all(|&w| off_line(middle(w), here, middle(ahead[k])) < 0.5)
+        };
+        let k = (0..ahead.len()).rev().find(|&k| reachable(k)).unwrap_or(0);
+        middle(ahead[k])
+    }
+}
+
+impl Behaviour for Travel {
+    fn next(&mut self, game: &Game) -> Step {
+        let p = &game.player;
+        let feet = p.block_pos();
+        let swimming = is_water(&game.world, feet) || is_water(&game.world, up(feet, 1));
+        if p.on_ground && (self.goal)(game, feet) {
+            return Step::Done;
+        }
+        if self.path.is_empty() {
+            if self.searches_left == 0 {
+                return Step::Done;
+            }
+            if !(p.on_ground || swimming) {
+                return Step::Act(Action::noop());
+            }
+            self.searches_left -= 1;
+            self.path = search(game, feet, self.goal, self.guide).into();
+            self.closest = f64::INFINITY;
+            self.stalled = 0;
+            if self.path.is_empty() {
+                return Step::Done;
+            }
+        }
+        let Some(&waypoint) = self.path.front() else {
+            return Step::Act(Action::noop());
+        };
+        let [wx, wz] = middle(waypoint);
+        let distance = (wx - p.pos[0]).hypot(wz - p.pos[2]);
+        if distance < 0.6 && (feet[1] - waypoint[1]).abs() <= 1 {
+            self.next_waypoint();
+            return self.next(game);
+        }
+        if distance < self.closest - 0.05 {
+            self.closest = distance;
+            self.stalled = 0;
+        } else {
+            self.stalled += 1;
+            if self.stalled > STUCK_TICKS {
+                self.path.clear();
+                return Step::Act(Action::noop());
+            }
+        }
+        let [tx, tz] = self.steer_point(game);
+        let yaw = (p.pos[0] - tx).atan2(tz - p.pos[2]).to_degrees() as f32;
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, 0.0);
+        if action.camera[1].abs() < 30.0 {
+            action.press(Key::Forward);
+            if self.path.len() > 2 && action.camera[1].abs() < 10.0 {
+                action.press(Key::Sprint);
+            }
+        }
+        let climbing = waypoint[1] > feet[1] && distance < 1.5;
+        if swimming || (p.on_ground && (climbing || self.stalled > STUCK_TICKS / 2)) {
+            action.press(Key::Jump);
+        }
+        Step::Act(action)
+    }
+}
