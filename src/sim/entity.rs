@@ -4,6 +4,7 @@
 
 use super::inventory::ItemStack;
 use super::registry::{registry, EntityTypeId, ItemId};
+use super::world::{BlockPos, Facing};
 
 /// Unique within one episode, in creation order.
 pub type EntityId = u32;
@@ -35,6 +36,21 @@ pub enum EntityKind {
         item: ItemId,
     },
     Mob(Mob),
+    /// An item frame or painting on a wall.
+    Hanging(Hanging),
+}
+
+/// An item frame or painting hanging on the side of a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hanging {
+    /// `item_frame` or `painting`: the item it was and drops.
+    pub item: ItemId,
+    /// The way it faces, away from the wall.
+    pub facing: Facing,
+    /// The block it hangs on.
+    pub wall: BlockPos,
+    /// What an item frame holds.
+    pub held: Option<ItemStack>,
 }
 
 /// Facts set by `/summon` NBT that later parts act on.
@@ -94,6 +110,7 @@ impl Entity {
     pub fn size(&self) -> (f64, f64) {
         match &self.kind {
             EntityKind::Item { .. } | EntityKind::Projectile { .. } => (0.125, 0.25),
+            EntityKind::Hanging(_) => (0.375, 0.75),
             EntityKind::Mob(mob) => {
                 let def = registry().entity(mob.kind);
                 (f64::from(def.width) / 2.0, f64::from(def.height))

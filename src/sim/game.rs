@@ -35,6 +35,8 @@ pub struct Rngs {
     pub world: ChaCha8Rng,
     /// Experience paid out by furnaces.
     pub experience: ChaCha8Rng,
+    /// Random block ticks (crops growing, farmland drying) and trampling.
+    pub random_ticks: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -49,6 +51,7 @@ impl Rngs {
             mobs: stream(2),
             world: stream(3),
             experience: stream(4),
+            random_ticks: stream(5),
         }
     }
 }

@@ -35,6 +35,15 @@ pub fn points_to_next(level: u32) -> u32 {
     }
 }
 
+/// Sleeping in a bed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sleep {
+    /// The bed's foot.
+    pub bed: BlockPos,
+    /// Ticks asleep so far (the night is skipped at 100).
+    pub ticks: u32,
+}
+
 /// Progress of breaking the block under the crosshair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Breaking {
@@ -112,9 +121,26 @@ pub struct Player {
     pub stuck_multiplier: Option<[f64; 3]>,
     /// Ticks before an ender pearl can be thrown again.
     pub pearl_cooldown: u32,
+    /// The bed slept in, if asleep.
+    pub sleeping: Option<Sleep>,
 }
 
 impl Player {
+    /// Gives a status effect: a stronger one replaces the one running, an
+    /// equal one only lengthens it, a weaker one changes nothing.
+    pub fn add_effect(&mut self, new: ActiveEffect) {
+        match self.effects.iter_mut().find(|e| e.id == new.id) {
+            None => self.effects.push(new),
+            Some(old)
+                if new.amplifier > old.amplifier
+                    || new.amplifier == old.amplifier && new.ticks_left > old.ticks_left =>
+            {
+                *old = new
+            }
+            Some(_) => {}
+        }
+    }
+
     /// Adds experience points, completing levels as they fill up.
     pub fn gain_experience(&mut self, points: u32) {
         self.xp_points += points;
@@ -169,6 +195,7 @@ impl Player {
             swimming: false,
             stuck_multiplier: None,
             pearl_cooldown: 0,
+            sleeping: None,
         }
     }
 

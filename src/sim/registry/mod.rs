@@ -1,22 +1,27 @@
 //! The block, item, entity and recipe tables of Minecraft 1.16.5, loaded
 //! once from the tab-separated data files beside this module (`blocks.tsv`,
-//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`).
+//! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`), the
+//! block states kept (`block_states.tsv`) and the potions' effects (`potions.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
 //! here; names are only used at the edges (commands, statistics, rewards).
 
+mod block_states;
 mod blocks;
 mod entities;
 mod fuels;
 mod items;
 mod loot;
+mod potions;
 mod recipes;
 mod table;
 
+pub use block_states::{state_def, Placement, Property, StateDef};
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
 pub use entities::{EntityCategory, EntityDef, EntityTypeId};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
+pub use potions::{potion_effects, PotionEffect};
 pub use loot::{LootEntry, LootPool, LootTable, Uniform};
 pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
 

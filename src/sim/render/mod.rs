@@ -18,6 +18,7 @@ mod cube;
 mod entities;
 mod font;
 mod gui;
+mod hanging;
 mod held;
 mod hud;
 mod icons;

@@ -265,6 +265,8 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
+            // Frames and paintings stay on their wall (support drops them).
+            EntityKind::Hanging(_) => {}
             EntityKind::Mob(_) => {
                 e.age += 1;
                 move_entity(&game.world, &mut e, 0.6);

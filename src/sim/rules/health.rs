@@ -32,6 +32,8 @@ pub enum Damage {
     Drown,
     Starve,
     Void,
+    /// Potions of harming: bypasses armor, costs no exhaustion.
+    Magic,
     /// Attacks and anything else; combat (part 3) passes this.
     Generic,
 }

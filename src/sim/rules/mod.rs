@@ -3,30 +3,39 @@
 //! placing blocks, using and dropping items, health and hunger, entities,
 //! and the clock.
 //!
-//! One tick runs, in order: the clock; the furnaces; while dead only the respawn wait
-//! and the entities; else the open screen's input (`screens`), or the
-//! keys (camera, hotbar, swap hands, pick block, drop), attack then use
-//! on what the crosshair targets; then movement (no keys while a screen
-//! is open), item pickup, health and hunger, death, the entities, and
-//! world generation around the player.
+//! One tick runs, in order: the clock; the furnaces; random block ticks
+//! (crops, farmland); while dead only the respawn wait and the entities;
+//! else sleep in a bed, the open screen's input (`screens`), or the keys
+//! (camera, hotbar, swap hands, pick block, drop), attack then use on what
+//! the crosshair targets; then movement (no keys while a screen is open or
+//! asleep), item pickup, health and hunger, death, the entities, and world
+//! generation around the player.
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
 //! repeat while Q is held comes from the operating system's key repeat,
 //! which has no tick-based equivalent; agents drop more by pressing again.)
 
+mod beds;
 mod breaking;
 mod clock;
 mod collision;
 pub mod combat;
 mod containers;
 pub mod crafting;
+mod drops;
 mod entities;
+mod farming;
 mod fluids;
+mod hanging;
 mod health;
 mod input;
 mod items;
 mod movement;
+mod orient;
 mod placing;
+mod portal;
+mod potions;
+mod random_ticks;
 mod screens;
 mod support;
 mod targeting;
@@ -54,6 +63,7 @@ use input::{MoveInput, Presses};
 pub fn tick(game: &mut Game, action: &Action) {
     clock::advance(game);
     containers::tick(game);
+    random_ticks::tick(game);
     if game.player.is_dead() {
         screens::close(game);
         health::tick_dead(game);
@@ -61,8 +71,9 @@ pub fn tick(game: &mut Game, action: &Action) {
         entities::tick(game);
         return;
     }
+    let asleep = beds::tick(game, action.is_pressed(Key::Sneak));
     let presses = Presses::update(&mut game.player, action);
-    let in_screen = screens::tick(game, action, &presses);
+    let in_screen = screens::tick(game, action, &presses) || asleep;
     let move_input = if in_screen {
         MoveInput::default()
     } else {

@@ -5,13 +5,16 @@
 //! Chunks live in a `HashMap` for lookup only; nothing iterates over it, so
 //! its order can never leak into the simulation. Each section carries a
 //! revision number that changes on every edit, for caches such as the
-//! renderer's meshes.
+//! renderer's meshes. Blocks with properties (facing, crop age, bed
+//! halves) keep them in a byte beside the block ([`state`]).
 
 pub mod gen;
+pub mod state;
 
 use std::collections::HashMap;
 
 use super::registry::BlockId;
+pub use state::{BlockState, Facing};
 
 /// World height in blocks; y runs 0..HEIGHT.
 pub const HEIGHT: i32 = 256;
@@ -25,6 +28,8 @@ pub type BlockPos = [i32; 3];
 #[derive(Clone)]
 pub struct Section {
     blocks: Box<[BlockId; 4096]>,
+    /// Each block's state, allocated once a block has a non-default one.
+    states: Option<Box<[BlockState; 4096]>>,
     non_air: u16,
     revision: u32,
 }
@@ -33,6 +38,7 @@ impl Section {
     fn empty() -> Section {
         Section {
             blocks: Box::new([BlockId::AIR; 4096]),
+            states: None,
             non_air: 0,
             revision: 0,
         }
@@ -41,6 +47,13 @@ impl Section {
     #[inline]
     pub fn get(&self, x: usize, y: usize, z: usize) -> BlockId {
         self.blocks[(y << 8) | (z << 4) | x]
+    }
+
+    #[inline]
+    pub fn state(&self, x: usize, y: usize, z: usize) -> BlockState {
+        self.states
+            .as_ref()
+            .map_or(BlockState::default(), |s| s[(y << 8) | (z << 4) | x])
     }
 
     /// Number of blocks that are not air.
@@ -53,8 +66,16 @@ impl Section {
         self.revision
     }
 
+    /// Sets a block in its default state.
     fn set(&mut self, x: usize, y: usize, z: usize, block: BlockId) {
-        let slot = &mut self.blocks[(y << 8) | (z << 4) | x];
+        let index = (y << 8) | (z << 4) | x;
+        if let Some(states) = &mut self.states {
+            if states[index] != BlockState::default() {
+                states[index] = BlockState::default();
+                self.revision = self.revision.wrapping_add(1);
+            }
+        }
+        let slot = &mut self.blocks[index];
         if *slot == block {
             return;
         }
@@ -64,6 +85,18 @@ impl Section {
             _ => {}
         }
         *slot = block;
+        self.revision = self.revision.wrapping_add(1);
+    }
+
+    fn set_state(&mut self, x: usize, y: usize, z: usize, state: BlockState) {
+        let index = (y << 8) | (z << 4) | x;
+        if self.state(x, y, z) == state {
+            return;
+        }
+        let states = self
+            .states
+            .get_or_insert_with(|| Box::new([BlockState::default(); 4096]));
+        states[index] = state;
         self.revision = self.revision.wrapping_add(1);
     }
 }
@@ -103,6 +136,23 @@ impl Chunk {
         }
         if let Some(section) = slot {
             section.set(x, y & 15, z, block);
+        }
+    }
+
+    /// The state of the block at local coordinates.
+    #[inline]
+    pub fn state(&self, x: usize, y: usize, z: usize) -> BlockState {
+        match &self.sections[y >> 4] {
+            Some(section) => section.state(x, y & 15, z),
+            None => BlockState::default(),
+        }
+    }
+
+    /// Sets the state of the block at local coordinates (nothing for air
+    /// in an empty section).
+    pub fn set_state(&mut self, x: usize, y: usize, z: usize, state: BlockState) {
+        if let Some(section) = &mut self.sections[y >> 4] {
+            section.set_state(x, y & 15, z, state);
         }
     }
 
@@ -176,8 +226,31 @@ impl World {
         }
     }
 
-    /// Sets a block, generating its chunk if needed. Returns false (and
-    /// changes nothing) outside the world's height.
+    /// The state of the block at a position (the default where nothing is).
+    #[inline]
+    pub fn state(&self, [x, y, z]: BlockPos) -> BlockState {
+        if !(0..HEIGHT).contains(&y) {
+            return BlockState::default();
+        }
+        match self.chunk(x >> 4, z >> 4) {
+            Some(chunk) => chunk.state((x & 15) as usize, y as usize, (z & 15) as usize),
+            None => BlockState::default(),
+        }
+    }
+
+    /// Sets a block with its state; false outside the world's height.
+    pub fn set_with_state(&mut self, pos: BlockPos, block: BlockId, state: BlockState) -> bool {
+        if !self.set(pos, block) {
+            return false;
+        }
+        let [x, y, z] = pos;
+        self.chunk_mut(x >> 4, z >> 4)
+            .set_state((x & 15) as usize, y as usize, (z & 15) as usize, state);
+        true
+    }
+
+    /// Sets a block in its default state, generating its chunk if needed.
+    /// Returns false (and changes nothing) outside the world's height.
     pub fn set(&mut self, [x, y, z]: BlockPos, block: BlockId) -> bool {
         if !(0..HEIGHT).contains(&y) {
             return false;
