@@ -61,13 +61,7 @@ impl Craft {
 
     /// Moves the cursor onto a slot and clicks it there, then releases.
     fn click(&mut self, screen: &Screen, slot: Slot, keys: &[Key]) -> Step {
-        let (x, y) = screen.layout().centre(slot).expect("slot on this screen");
-        let mut action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
-        action.camera = [
-            (y as f32 - screen.cursor[1]) * DEGREES_PER_PIXEL,
-            (x as f32 - screen.cursor[0]) * DEGREES_PER_PIXEL,
-        ];
-        self.tap(action)
+        self.tap(click_on(screen, slot, keys))
     }
 
     /// Gives up on the rest of the plan: the screen gets closed.
@@ -146,6 +140,18 @@ impl Craft {
             None => self.give_up(),
         }
     }
+}
+
+/// The action that moves the cursor onto a slot of the open screen and
+/// presses `keys` there (a click once the keys are released again).
+pub(super) fn click_on(screen: &Screen, slot: Slot, keys: &[Key]) -> Action {
+    let (x, y) = screen.layout().centre(slot).expect("slot on this screen");
+    let mut action = keys.iter().fold(Action::noop(), |a, &k| a.with(k));
+    action.camera = [
+        (y as f32 - screen.cursor[1]) * DEGREES_PER_PIXEL,
+        (x as f32 - screen.cursor[0]) * DEGREES_PER_PIXEL,
+    ];
+    action
 }
 
 fn holds(slot: &Option<ItemStack>, item: ItemId) -> bool {

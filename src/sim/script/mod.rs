@@ -5,6 +5,7 @@
 //! run them.
 
 mod behaviour;
+mod blocks;
 mod checks;
 mod craft;
 mod craft_plan;
