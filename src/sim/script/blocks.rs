@@ -17,7 +17,7 @@ use super::craft::{click_on, Craft};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::raycast::{self, Face};
-use crate::sim::registry::{block, item, registry, BlockId, ItemId};
+use crate::sim::registry::{block, item, registry, state_def, BlockId, ItemId, Shape};
 use crate::sim::screen::{ScreenKind, Slot};
 use crate::sim::world::BlockPos;
 
@@ -49,13 +49,10 @@ fn face_centre(pos: BlockPos, face: Face) -> [f64; 3] {
     [c[0] + n[0] * 0.5, c[1] + n[1] * 0.5, c[2] + n[2] * 0.5]
 }
 
-/// The point to aim at on a face: a little inside its middle (for a
-/// partial block's top, at its real height).
-fn aim_point(game: &Game, pos: BlockPos, face: Face) -> [f64; 3] {
-    let mut point = face_centre(pos, face);
-    if face == Face::Up {
-        point[1] = f64::from(pos[1]) + f64::from(registry().block(game.world.get(pos)).height);
-    }
+/// The point to aim at on a face: a little inside its middle (the
+/// crosshair selects whole cells).
+fn aim_point(pos: BlockPos, face: Face) -> [f64; 3] {
+    let point = face_centre(pos, face);
     let n = face.normal().map(f64::from);
     [
         point[0] - n[0] * 0.01,
@@ -64,20 +61,50 @@ fn aim_point(game: &Game, pos: BlockPos, face: Face) -> [f64; 3] {
     ]
 }
 
-/// Whether the crosshair, turned to `point`, would rest on `pos`'s `face` within reach.
+/// Wild plants (grass, flowers) a script may cut when they are in the
+/// way; crops (with growth stages) are left standing.
+fn is_plant(id: BlockId) -> bool {
+    registry().block(id).shape == Shape::Cross && state_def(id).property("age").is_none()
+}
+
+/// Whether the crosshair, turned to `point`, would rest on `pos`'s `face`
+/// within reach once the plants in the way are cut.
 fn face_in_sight(game: &Game, pos: BlockPos, face: Face, point: [f64; 3]) -> bool {
     let eye = game.player.eye();
     let d = [point[0] - eye[0], point[1] - eye[1], point[2] - eye[2]];
     let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
     let dir = d.map(|c| c / distance);
+    let solid = |b: BlockId| raycast::selectable(b) && !is_plant(b);
     distance < raycast::REACH - 0.2
-        && raycast::target(&game.world, eye, dir).is_some_and(|hit| hit.pos == pos && hit.face == face)
+        && raycast::cast(&game.world, eye, dir, raycast::REACH, solid)
+            .is_some_and(|hit| hit.pos == pos && hit.face == face)
+}
+
+/// Turns towards a face of a block and clicks use on it every few ticks
+/// once the crosshair rests there (sneaking, so containers stay shut);
+/// cuts a plant that stands in the way.
+fn use_on_face(game: &Game, pos: BlockPos, face: Face, ticks: u32) -> Action {
+    let (yaw, pitch) = angles_to(game, aim_point(pos, face));
+    let mut action = Action::noop().with(Key::Sneak);
+    action.camera = turn_towards(game, yaw, pitch);
+    let hit = raycast::target(&game.world, game.player.eye(), game.player.look_dir());
+    match hit {
+        Some(hit) if hit.pos == pos && hit.face == face => {
+            if ticks % 5 == 4 {
+                action.press(Key::Use);
+            }
+        }
+        Some(hit) if is_plant(hit.block) => action.press(Key::Attack),
+        _ => {}
+    }
+    action
 }
 
 /// Which faces an item may be used on.
 type FaceFinder = fn(&Game) -> Vec<(BlockPos, Face)>;
 
-/// Uses the selected item on faces the finder offers, nearest first,
+/// Uses the selected item on faces the finder offers, farthest first (so
+/// what it puts there does not hide the rest),
 /// until it has been used `count` times (the stack or its durability
 /// went down), giving up on a face after a few ticks. Sneaks while
 /// clicking, so containers are not opened instead.
@@ -107,14 +134,14 @@ impl UseOnFaces {
         let mut faces: Vec<(i64, BlockPos, Face)> = (self.finder)(game)
             .into_iter()
             .filter(|spot| !self.tried.contains(spot))
-            .filter(|&(pos, face)| face_in_sight(game, pos, face, aim_point(game, pos, face)))
+            .filter(|&(pos, face)| face_in_sight(game, pos, face, aim_point(pos, face)))
             .map(|(pos, face)| {
                 let c = face_centre(pos, face);
                 let d2 = (0..3).map(|a| (c[a] - eye[a]).powi(2)).sum::<f64>();
                 ((d2 * 1000.0) as i64, pos, face)
             })
             .collect();
-        faces.sort_by_key(|&(d, pos, face)| (d, pos, face as u8));
+        faces.sort_by_key(|&(d, pos, face)| (-d, pos, face as u8));
         faces.first().map(|&(_, pos, face)| (pos, face))
     }
 }
@@ -141,15 +168,7 @@ impl Behaviour for UseOnFaces {
             }
         };
         self.current = Some((pos, face, ticks + 1));
-        let (yaw, pitch) = angles_to(game, aim_point(game, pos, face));
-        let mut action = Action::noop().with(Key::Sneak);
-        action.camera = turn_towards(game, yaw, pitch);
-        let on_face = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
-            .is_some_and(|hit| hit.pos == pos && hit.face == face);
-        if on_face && ticks % 5 == 4 {
-            action.press(Key::Use);
-        }
-        Step::Act(action)
+        Step::Act(use_on_face(game, pos, face, ticks))
     }
 }
 
@@ -169,7 +188,7 @@ fn cells_around(game: &Game, radius: i32, heights: std::ops::RangeInclusive<i32>
 
 fn is_solid_cube(game: &Game, pos: BlockPos) -> bool {
     let def = registry().block(game.world.get(pos));
-    def.shape == crate::sim::registry::Shape::Cube && !def.transparent
+    def.shape == Shape::Cube && !def.transparent
 }
 
 /// Sides of solid blocks with air in front, at chest height or below.
@@ -261,7 +280,7 @@ impl Construct {
                 Face::East => Face::West,
             };
             (is_solid_cube(game, neighbour)
-                && face_in_sight(game, neighbour, face, aim_point(game, neighbour, face)))
+                && face_in_sight(game, neighbour, face, aim_point(neighbour, face)))
             .then_some((neighbour, face))
         })
     }
@@ -305,15 +324,7 @@ impl Behaviour for Construct {
                 let Some((pos, face)) = Self::support_face(game, cell) else {
                     return Step::Act(Action::noop());
                 };
-                let (yaw, pitch) = angles_to(game, aim_point(game, pos, face));
-                let mut action = Action::noop().with(Key::Sneak);
-                action.camera = turn_towards(game, yaw, pitch);
-                let on_face = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
-                    .is_some_and(|hit| hit.pos == pos && hit.face == face);
-                if on_face && self.ticks_on_job % 5 == 0 {
-                    action.press(Key::Use);
-                }
-                Step::Act(action)
+                Step::Act(use_on_face(game, pos, face, self.ticks_on_job))
             }
         }
     }
@@ -419,8 +430,12 @@ pub fn sleep_in_bed(_: &Game) -> Plan {
 }
 
 pub fn plant_wheats(_: &Game) -> Plan {
+    // The field lies two to five blocks south-east: plant what is in
+    // sight from here, then from its west side.
     vec![
         select("wheat_seeds"),
+        Box::new(UseOnFaces::new(farmland_tops, 5)),
+        Box::new(StepInto::new(Spot::FromFeet([1, 0, 4]))),
         Box::new(UseOnFaces::new(farmland_tops, 5)),
         settle(),
     ]
@@ -474,29 +489,32 @@ pub fn explore_the_treasure(_: &Game) -> Plan {
     open_chest_east(2)
 }
 
-/// Completes the frame around the obsidian column two blocks east (a
-/// 2×3 inside along z, from one block up), then lights it.
+/// Completes a frame with the obsidian column two blocks east as its
+/// left side — a 2×3 inside along z sunk one block into the ground, so
+/// every block can be placed from standing height — then lights it.
 pub fn build_nether_portal(game: &Game) -> Plan {
     let feet = game.player.block_pos();
     let at = |dy: i32, dz: i32| offset(feet, [2, dy, dz]);
-    let mut jobs = Vec::new();
-    for dz in 1..=2 {
-        jobs.push(Job::Place(at(0, dz)));
-    }
-    for dy in 1..=3 {
-        for dz in 1..=2 {
-            jobs.push(Job::Clear(at(dy, dz)));
-        }
-    }
-    jobs.extend([0, 1, 2, 3].map(|dy| Job::Place(at(dy, 3))));
-    jobs.push(Job::Place(at(3, 0)));
-    jobs.extend([0, 1, 2].map(|dz| Job::Place(at(4, dz))));
+    let mut jobs: Vec<Job> = (-1..=1)
+        .rev()
+        .flat_map(|dy| [1, 2].map(|dz| Job::Clear(at(dy, dz))))
+        .collect();
+    jobs.extend([
+        Job::Place(at(-2, 1)),
+        Job::Place(at(-2, 2)),
+        Job::Place(at(-1, 0)),
+        Job::Place(at(-1, 3)),
+        Job::Place(at(0, 3)),
+        Job::Place(at(1, 3)),
+        Job::Place(at(2, 1)),
+        Job::Place(at(2, 2)),
+    ]);
     vec![
-        Box::new(StepInto::new(Spot::FromFeet([0, 0, 2]))),
+        Box::new(StepInto::new(Spot::FromFeet([1, 0, 2]))),
         select("obsidian"),
         Box::new(Construct::new(block("obsidian"), jobs)),
         select("flint_and_steel"),
-        Box::new(Construct::new(block("fire"), vec![Job::Place(at(1, 1))])),
+        Box::new(Construct::new(block("fire"), vec![Job::Place(at(-1, 1))])),
         settle(),
     ]
 }
