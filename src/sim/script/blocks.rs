@@ -399,12 +399,9 @@ impl Behaviour for Smelt {
     }
 }
 
-/// Places the given block on a nearby ground spot, then uses `name` on
-/// open sides of solid blocks.
-fn hang_on_a_wall(name: &str, wall: &str) -> Plan {
+/// Uses `name` on an open side of a solid block.
+fn hang_on_a_wall(name: &str) -> Plan {
     vec![
-        select(wall),
-        Box::new(PlaceAround::new(1)),
         select(name),
         Box::new(UseOnFaces::new(open_sides, 1)),
         settle(),
@@ -412,17 +409,21 @@ fn hang_on_a_wall(name: &str, wall: &str) -> Plan {
 }
 
 pub fn build_a_ladder(_: &Game) -> Plan {
+    // The crafting table, once placed, is the wall.
     let mut plan: Plan = vec![
         select("crafting_table"),
         Box::new(PlaceAround::new(1)),
         Box::new(Craft::new(item("ladder"), 1)),
     ];
-    plan.extend(hang_on_a_wall("ladder", "oak_planks"));
+    plan.extend(hang_on_a_wall("ladder"));
     plan
 }
 
 pub fn place_a_item_frame(_: &Game) -> Plan {
-    hang_on_a_wall("item_frame", "oak_planks")
+    // A plank block on the ground is the wall.
+    let mut plan: Plan = vec![select("oak_planks"), Box::new(PlaceAround::new(1))];
+    plan.extend(hang_on_a_wall("item_frame"));
+    plan
 }
 
 pub fn sleep_in_bed(_: &Game) -> Plan {
