@@ -205,3 +205,97 @@ pub fn tick(game: &mut Game, sneak: bool) -> bool {
     game.player.vel = [0.0; 3];
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Key;
+    use crate::sim::entity::EntityKind;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::registry::{block, item};
+    use crate::sim::rules::testkit::{keys, platform_game, run, FLOOR};
+    use crate::sim::world::Facing;
+
+    fn dropped(game: &Game, name: &str) -> u32 {
+        game.entities
+            .list
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EntityKind::Item { stack, .. } if stack.name() == name => {
+                    Some(u32::from(stack.count))
+                }
+                _ => None,
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_bed_takes_two_cells_and_breaking_one_half_removes_both() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("red_bed"), 1));
+        game.player.pitch = 60.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let bed = block("red_bed");
+        let foot = (1..4)
+            .map(|dz| [0, FLOOR + 1, dz])
+            .find(|&p| game.world.get(p) == bed)
+            .expect("a bed was placed in front");
+        let head = [0, FLOOR + 1, foot[2] + 1];
+        assert_eq!(game.world.get(head), bed, "the head lies the way the player looks");
+        assert!(game.world.state(head).is_head() && !game.world.state(foot).is_head());
+        assert_eq!(game.world.state(foot).facing(), Facing::South);
+        assert_eq!(game.stats.get(Event::UseItem, "red_bed"), 1);
+        assert!(game.player.inventory.main[0].is_none());
+        super::super::breaking::break_block(&mut game, foot);
+        assert_eq!(game.world.get(head), BlockId::AIR);
+        assert_eq!(dropped(&game, "red_bed"), 1, "one bed, from the head");
+    }
+
+    fn game_with_bed() -> (Game, BlockPos, BlockPos) {
+        let mut game = platform_game();
+        let (foot, head) = ([0, FLOOR + 1, 2], [0, FLOOR + 1, 3]);
+        let state = BlockState::default().with_facing(Facing::South);
+        game.world.set_with_state(foot, block("white_bed"), state);
+        game.world
+            .set_with_state(head, block("white_bed"), state.with_head(true));
+        (game, foot, head)
+    }
+
+    #[test]
+    fn by_day_a_bed_only_sets_the_spawn_point() {
+        let (mut game, foot, _) = game_with_bed();
+        assert!(use_bed(&mut game, foot));
+        assert_eq!(game.spawn, foot);
+        assert!(game.player.sleeping.is_none());
+        assert_eq!(game.stats.get(Event::Custom, "sleep_in_bed"), 0);
+    }
+
+    #[test]
+    fn sleeping_at_night_skips_to_the_morning() {
+        let (mut game, foot, head) = game_with_bed();
+        game.day_time = 13_000;
+        game.weather = Weather::Rain;
+        assert!(use_bed(&mut game, head));
+        assert_eq!(game.stats.get(Event::Custom, "sleep_in_bed"), 1);
+        assert!(game.world.state(foot).is_occupied());
+        run(&mut game, &keys(&[Key::Forward]), SLEEP_TICKS as usize - 1);
+        assert!(game.player.sleeping.is_some(), "keys do not move a sleeper");
+        run(&mut game, &keys(&[]), 1);
+        assert_eq!(game.day_time, 0);
+        assert_eq!(game.weather, Weather::Clear);
+        assert!(game.player.sleeping.is_none());
+        assert!(!game.world.state(foot).is_occupied());
+        assert_eq!(game.spawn, foot);
+    }
+
+    #[test]
+    fn a_thunderstorm_lets_one_sleep_by_day_and_sneaking_gets_up() {
+        let (mut game, foot, _) = game_with_bed();
+        game.weather = Weather::Thunder;
+        use_bed(&mut game, foot);
+        assert!(game.player.sleeping.is_some());
+        run(&mut game, &keys(&[Key::Sneak]), 1);
+        assert!(game.player.sleeping.is_none());
+        assert_eq!(game.day_time, 1001, "getting up early skips nothing");
+    }
+}

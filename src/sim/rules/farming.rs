@@ -11,7 +11,9 @@ use std::sync::OnceLock;
 
 use rand::Rng;
 
+use super::collision;
 use super::fluids::Fluid;
+use super::movement::player_box;
 use super::support;
 use crate::sim::game::{Game, Weather};
 use crate::sim::registry::{block, registry, BlockId};
@@ -139,9 +141,16 @@ fn near_water(world: &World, pos: BlockPos) -> bool {
     })
 }
 
-/// Turns farmland into dirt; whatever grew on it pops off.
+/// Turns farmland into dirt (`FarmBlock.turnToDirt`): a player standing
+/// on it is pushed up onto the taller block, and whatever grew on it pops
+/// off.
 pub fn turn_to_dirt(game: &mut Game, pos: BlockPos) {
     game.world.set(pos, block("dirt"));
+    let top = f64::from(pos[1] + 1);
+    let cell = collision::block_box(block("dirt"), pos);
+    if cell.is_some_and(|c| c.intersects(&player_box(&game.player))) {
+        game.player.pos[1] = top;
+    }
     support::settle(game, pos);
 }
 
@@ -192,4 +201,81 @@ pub fn ticks_randomly(id: BlockId) -> bool {
             crops.chain([block("farmland")]).collect()
         })
         .contains(&id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Key;
+    use crate::sim::entity::EntityKind;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::registry::item;
+    use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+    use crate::suite::Event;
+
+    #[test]
+    fn seeds_plant_on_farmland_and_wheat_ripens_through_eight_stages() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR, 2], "farmland");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("wheat_seeds"), 3));
+        game.player.pitch = 45.0;
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let crop = [0, FLOOR + 1, 2];
+        assert_eq!(game.world.get(crop), block("wheat"));
+        assert_eq!(game.stats.get(Event::UseItem, "wheat_seeds"), 1);
+        let mut stages = vec![game.world.state(crop).age()];
+        for _ in 0..5000 {
+            random_tick(&mut game, crop, block("wheat"));
+            let age = game.world.state(crop).age();
+            if stages.last() != Some(&age) {
+                stages.push(age);
+            }
+        }
+        assert_eq!(stages, (0..=7).collect::<Vec<u8>>(), "one stage at a time");
+        super::super::breaking::break_block(&mut game, crop);
+        let drops: Vec<(&str, u8)> = game
+            .entities
+            .list
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EntityKind::Item { stack, .. } => Some((stack.name(), stack.count)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(drops[0], ("wheat", 1));
+        assert!(drops[1].0 == "wheat_seeds" && (1..=4).contains(&drops[1].1));
+    }
+
+    #[test]
+    fn farmland_stays_moist_by_water_and_dries_to_dirt_away_from_it() {
+        let mut game = platform_game();
+        let (dry, wet) = ([0, FLOOR, 3], [8, FLOOR, 8]);
+        put(&mut game.world, dry, "farmland");
+        put(&mut game.world, wet, "farmland");
+        put(&mut game.world, [11, FLOOR, 8], "water");
+        random_tick(&mut game, wet, block("farmland"));
+        assert_eq!(game.world.state(wet).age(), MOIST);
+        let moist = game.world.state(dry).with_age(1);
+        game.world.set_with_state(dry, block("farmland"), moist);
+        random_tick(&mut game, dry, block("farmland"));
+        assert_eq!(game.world.state(dry).age(), 0);
+        assert_eq!(game.world.get(dry), block("farmland"));
+        random_tick(&mut game, dry, block("farmland"));
+        assert_eq!(game.world.get(dry), block("dirt"));
+    }
+
+    #[test]
+    fn a_fall_onto_farmland_tramples_it_and_the_crop_pops_off() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR, 0], "farmland");
+        put(&mut game.world, [1, FLOOR, 0], "farmland");
+        put(&mut game.world, [1, FLOOR + 1, 0], "wheat");
+        turn_to_dirt(&mut game, [1, FLOOR, 0]);
+        assert_eq!(game.world.get([1, FLOOR + 1, 0]), BlockId::AIR);
+        game.player.pos[1] = f64::from(FLOOR + 4);
+        game.player.on_ground = false;
+        run(&mut game, &keys(&[]), 30);
+        assert!(game.player.on_ground);
+        assert_eq!(game.world.get([0, FLOOR, 0]), block("dirt"));
+    }
 }

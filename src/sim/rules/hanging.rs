@@ -118,3 +118,58 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Key;
+    use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+
+    fn frames(game: &Game) -> Vec<Hanging> {
+        game.entities
+            .list
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EntityKind::Hanging(h) => Some(h.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_item_frame_hangs_on_the_clicked_side_and_falls_when_the_wall_goes() {
+        let mut game = platform_game();
+        let wall = [0, FLOOR + 2, 2];
+        put(&mut game.world, wall, "oak_planks");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("item_frame"), 2));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let hung = frames(&game);
+        assert_eq!(hung.len(), 1);
+        assert_eq!((hung[0].wall, hung[0].facing), (wall, Facing::North));
+        assert_eq!(game.stats.get(Event::UseItem, "item_frame"), 1);
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().count, 1);
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(frames(&game).len(), 1, "one frame to a spot");
+        game.world.set(wall, BlockId::AIR);
+        crate::sim::rules::support::settle(&mut game, wall);
+        assert!(frames(&game).is_empty());
+        assert!(game.entities.list.iter().any(
+            |e| matches!(&e.kind, EntityKind::Item { stack, .. } if stack.item == item("item_frame"))
+        ));
+    }
+
+    #[test]
+    fn frames_hang_only_on_the_sides_of_solid_blocks() {
+        let mut game = platform_game();
+        game.player.pitch = 60.0;
+        game.player.inventory.main[0] = Some(ItemStack::new(item("painting"), 1));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert!(frames(&game).is_empty(), "not on the floor");
+        put(&mut game.world, [0, FLOOR + 2, 2], "oak_sapling");
+        game.player.pitch = 0.0;
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert!(frames(&game).is_empty(), "not on a plant");
+    }
+}

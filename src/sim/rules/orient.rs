@@ -123,9 +123,10 @@ pub fn placement_state(
     let looking = Facing::from_yaw(game.player.yaw);
     let state = match state_def(id).placement {
         Placement::Wall => return on_wall(game, id, pos, &order).map(|s| (id, s)),
+        // Its head is checked when it is placed.
+        Placement::Bed => return Some((id, BlockState::default().with_facing(looking))),
         Placement::Plain => BlockState::default(),
         Placement::TowardPlayer => BlockState::default().with_facing(looking.opposite()),
-        Placement::Bed => BlockState::default().with_facing(looking),
     };
     support::can_survive(&game.world, pos, id, state).then_some((id, state))
 }

@@ -78,8 +78,9 @@ mod tests {
     use super::*;
     use crate::protocol::Key;
     use crate::sim::inventory::ItemStack;
-    use crate::sim::registry::item;
+    use crate::sim::registry::{block, item};
     use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+    use crate::sim::world::Facing;
 
     #[test]
     fn placing_counts_use_item_and_uses_up_the_stack() {
@@ -114,12 +115,47 @@ mod tests {
     }
 
     #[test]
+    fn a_ladder_faces_away_from_its_wall_and_falls_with_it() {
+        let mut game = platform_game();
+        let wall = [0, FLOOR + 2, 2];
+        put(&mut game.world, wall, "stone");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("ladder"), 2));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let ladder = [0, FLOOR + 2, 1];
+        assert_eq!(game.world.get(ladder), block("ladder"));
+        assert_eq!(game.world.state(ladder).facing(), Facing::North);
+        assert_eq!(game.stats.get(Event::UseItem, "ladder"), 1);
+        game.world.set(wall, BlockId::AIR);
+        support::settle(&mut game, wall);
+        assert_eq!(game.world.get(ladder), BlockId::AIR);
+        assert_eq!(game.entities.list.len(), 1, "the ladder drops");
+    }
+
+    #[test]
+    fn a_ladder_needs_a_wall_and_a_carved_pumpkin_faces_the_player() {
+        let mut game = platform_game();
+        game.player.pitch = 60.0;
+        game.player.inventory.main[0] = Some(ItemStack::new(item("ladder"), 2));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.stats.get(Event::UseItem, "ladder"), 0, "no wall near");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("carved_pumpkin"), 1));
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let placed = (1..3)
+            .map(|dz| [0, FLOOR + 1, dz])
+            .find(|&p| game.world.get(p) == block("carved_pumpkin"))
+            .expect("placed");
+        assert_eq!(game.world.state(placed).facing(), Facing::North);
+    }
+
+    #[test]
     fn torch_on_a_side_face_is_a_wall_torch() {
         let mut game = platform_game();
         put(&mut game.world, [0, FLOOR + 2, 2], "stone");
         game.player.inventory.main[0] = Some(ItemStack::new(item("torch"), 5));
         run(&mut game, &keys(&[Key::Use]), 1);
         assert_eq!(game.world.get([0, FLOOR + 2, 1]), block("wall_torch"));
+        assert_eq!(game.world.state([0, FLOOR + 2, 1]).facing(), Facing::North);
         assert_eq!(game.stats.get(Event::UseItem, "torch"), 1);
     }
 }

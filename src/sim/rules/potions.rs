@@ -60,3 +60,42 @@ pub fn finish_drinking(game: &mut Game, hand: Hand, potion: &ItemStack) {
         items::give(game, bottle);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Key;
+    use crate::sim::rules::testkit::{keys, platform_game, run};
+
+    fn potion(name: &str) -> ItemStack {
+        let mut stack = ItemStack::new(item("potion"), 1);
+        stack.potion = Some(format!("minecraft:{name}"));
+        stack
+    }
+
+    #[test]
+    fn drinking_harming_takes_32_ticks_hurts_6_and_leaves_the_bottle() {
+        let mut game = platform_game();
+        game.player.pitch = -90.0;
+        game.player.inventory.main[0] = Some(potion("harming"));
+        run(&mut game, &keys(&[Key::Use]), 31);
+        assert_eq!(game.player.health, 20.0);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.player.health, 14.0);
+        assert_eq!(game.stats.get(Event::UseItem, "potion"), 1);
+        let left = game.player.inventory.main[0].as_ref().unwrap();
+        assert_eq!(left.item, item("glass_bottle"));
+    }
+
+    #[test]
+    fn healing_heals_and_lasting_potions_give_their_effect() {
+        let mut game = platform_game();
+        game.player.health = 10.0;
+        apply(&mut game, "minecraft:strong_healing");
+        assert_eq!(game.player.health, 18.0);
+        apply(&mut game, "fire_resistance");
+        assert_eq!(game.player.effect_amplifier("fire_resistance"), Some(0));
+        apply(&mut game, "water");
+        assert_eq!(game.player.effects.len(), 1);
+    }
+}

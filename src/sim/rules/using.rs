@@ -523,4 +523,28 @@ mod tests {
         assert_eq!(game.stats.get(Event::UseItem, "wooden_hoe"), 1);
         assert_eq!(game.player.inventory.main[0].as_ref().unwrap().damage, 1);
     }
+
+    #[test]
+    fn shears_carve_a_pumpkin_facing_the_clicked_side_and_drop_four_seeds() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR + 2, 2], "pumpkin");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("shears"), 1));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR + 2, 2]), block("carved_pumpkin"));
+        assert_eq!(game.world.state([0, FLOOR + 2, 2]).facing(), Facing::North);
+        assert_eq!(game.stats.get(Event::UseItem, "shears"), 1);
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().damage, 1);
+        let seeds: Vec<_> = game
+            .entities
+            .list
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EntityKind::Item { stack, .. } => Some((stack.name(), stack.count, e.pos[2])),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(seeds.len(), 1);
+        assert_eq!((seeds[0].0, seeds[0].1), ("pumpkin_seeds", 4));
+        assert!(seeds[0].2 < 2.0, "out of the carved side");
+    }
 }
