@@ -21,8 +21,8 @@ pub use block_states::{state_def, Placement, Property, StateDef};
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
 pub use entities::{EntityCategory, EntityDef, EntityTypeId};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
-pub use potions::{potion_effects, PotionEffect};
 pub use loot::{LootEntry, LootPool, LootTable, Uniform};
+pub use potions::{potion_effects, PotionEffect};
 pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
 
 use std::sync::OnceLock;

@@ -59,7 +59,9 @@ impl EntityPainter<'_> {
                 EntityKind::Item { stack, .. } => {
                     self.item(entity, stack.item, rel, &lit, &mut out)
                 }
-                EntityKind::Hanging(hanging) => out.extend(super::hanging::quads(self, hanging, rel, &lit)),
+                EntityKind::Hanging(hanging) => {
+                    out.extend(super::hanging::quads(self, hanging, rel, &lit))
+                }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];
                     out.push(self.billboard(

@@ -48,7 +48,8 @@ pub fn quads(
     rel: [f32; 3],
     lit: &dyn Fn(f32) -> f32,
 ) -> Vec<Quad> {
-    let face_tex = |name: &str, face: usize| painter.assets.blocks[block(name).0 as usize].faces[face];
+    let face_tex =
+        |name: &str, face: usize| painter.assets.blocks[block(name).0 as usize].faces[face];
     let inside = if hanging.item == item("painting") {
         "light_blue_terracotta"
     } else {
@@ -66,10 +67,7 @@ pub fn quads(
         hanging.facing,
         rel,
         [-INNER_HALF_SIDE, INNER_HALF_SIDE],
-        [
-            HALF_SIDE - INNER_HALF_SIDE,
-            HALF_SIDE + INNER_HALF_SIDE,
-        ],
+        [HALF_SIDE - INNER_HALF_SIDE, HALF_SIDE + INNER_HALF_SIDE],
         [back, DEPTH / 2.0 + 0.005],
     );
     let mut out = Vec::with_capacity(12);

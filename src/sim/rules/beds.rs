@@ -66,8 +66,7 @@ pub fn place(game: &mut Game, hand: Hand, pos: BlockPos, id: BlockId, foot: Bloc
     let free = |p: BlockPos| {
         (0..HEIGHT).contains(&p[1])
             && traits::REPLACEABLE.contains(game.world.get(p))
-            && !collision::block_box(id, p)
-                .is_some_and(|b| b.intersects(&player_box(&game.player)))
+            && !collision::block_box(id, p).is_some_and(|b| b.intersects(&player_box(&game.player)))
     };
     if !free(pos) || !free(head_pos) {
         return false;
@@ -77,7 +76,8 @@ pub fn place(game: &mut Game, hand: Hand, pos: BlockPos, id: BlockId, foot: Bloc
     };
     let name = stack.name();
     game.world.set_with_state(pos, id, foot);
-    game.world.set_with_state(head_pos, id, foot.with_head(true));
+    game.world
+        .set_with_state(head_pos, id, foot.with_head(true));
     game.stats.add(Event::UseItem, name, 1);
     items::consume_one(&mut game.player.inventory, hand);
     true
@@ -241,7 +241,11 @@ mod tests {
             .find(|&p| game.world.get(p) == bed)
             .expect("a bed was placed in front");
         let head = [0, FLOOR + 1, foot[2] + 1];
-        assert_eq!(game.world.get(head), bed, "the head lies the way the player looks");
+        assert_eq!(
+            game.world.get(head),
+            bed,
+            "the head lies the way the player looks"
+        );
         assert!(game.world.state(head).is_head() && !game.world.state(foot).is_head());
         assert_eq!(game.world.state(foot).facing(), Facing::South);
         assert_eq!(game.stats.get(Event::UseItem, "red_bed"), 1);

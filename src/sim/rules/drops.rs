@@ -17,7 +17,12 @@ const EXTRA_SEED_CHANCE: f64 = 4.0 / 7.0;
 const EXTRA_SEED_TRIES: u32 = 3;
 
 /// The items breaking `id` in `state` drops, `sheared` when cut with shears.
-pub fn block_drops(game: &mut Game, id: BlockId, state: BlockState, sheared: bool) -> Vec<ItemStack> {
+pub fn block_drops(
+    game: &mut Game,
+    id: BlockId,
+    state: BlockState,
+    sheared: bool,
+) -> Vec<ItemStack> {
     if state_def(id).placement == Placement::Bed && !state.is_head() {
         return Vec::new();
     }

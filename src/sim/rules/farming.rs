@@ -87,7 +87,12 @@ fn raw_light(world: &World, pos: BlockPos) -> u8 {
     let around = [[0, 1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
     around
         .iter()
-        .map(|&d| registry().block(world.get(offset(pos, d))).light.saturating_sub(1))
+        .map(|&d| {
+            registry()
+                .block(world.get(offset(pos, d)))
+                .light
+                .saturating_sub(1)
+        })
         .max()
         .unwrap_or(0)
 }
@@ -102,7 +107,11 @@ fn growth_speed(world: &World, pos: BlockPos, id: BlockId) -> f32 {
             let below = offset(pos, [dx, -1, dz]);
             let mut bonus = 0.0;
             if is_farmland(world.get(below)) {
-                bonus = if world.state(below).age() > 0 { 3.0 } else { 1.0 };
+                bonus = if world.state(below).age() > 0 {
+                    3.0
+                } else {
+                    1.0
+                };
             }
             if dx != 0 || dz != 0 {
                 bonus /= 4.0;
@@ -166,7 +175,8 @@ fn tick_farmland(game: &mut Game, pos: BlockPos, id: BlockId) {
     if near_water(&game.world, pos) || rained_on {
         game.world.set_with_state(pos, id, state.with_age(MOIST));
     } else if moisture > 0 {
-        game.world.set_with_state(pos, id, state.with_age(moisture - 1));
+        game.world
+            .set_with_state(pos, id, state.with_age(moisture - 1));
     } else if crop(game.world.get(above)).is_none() {
         turn_to_dirt(game, pos);
     }

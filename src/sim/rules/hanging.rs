@@ -43,9 +43,10 @@ pub fn position(wall: BlockPos, facing: Facing) -> [f64; 3] {
 }
 
 fn occupied(game: &Game, wall: BlockPos, facing: Facing) -> bool {
-    game.entities.list.iter().any(|e| {
-        matches!(&e.kind, EntityKind::Hanging(h) if h.wall == wall && h.facing == facing)
-    })
+    game.entities
+        .list
+        .iter()
+        .any(|e| matches!(&e.kind, EntityKind::Hanging(h) if h.wall == wall && h.facing == facing))
 }
 
 /// The item in `hand` used on `hit`: hangs it if it is a frame or a

@@ -100,7 +100,8 @@ pub fn light(game: &mut Game, pos: BlockPos) {
     for up in 0..inside.height {
         for i in 0..inside.width {
             let cell = at(inside.corner, inside.along_x, i, up);
-            game.world.set_with_state(cell, block("nether_portal"), state);
+            game.world
+                .set_with_state(cell, block("nether_portal"), state);
         }
     }
 }
@@ -109,10 +110,12 @@ pub fn light(game: &mut Game, pos: BlockPos) {
 pub fn portal_holds(world: &World, pos: BlockPos, state: BlockState) -> bool {
     let along_x = !state.along_z();
     let portal = block("nether_portal");
-    [(-1, 0), (1, 0), (0, -1), (0, 1)].iter().all(|&(across, up)| {
-        let id = world.get(at(pos, along_x, across, up));
-        id == portal || id == block("obsidian")
-    })
+    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        .iter()
+        .all(|&(across, up)| {
+            let id = world.get(at(pos, along_x, across, up));
+            id == portal || id == block("obsidian")
+        })
 }
 
 #[cfg(test)]

@@ -76,11 +76,17 @@ fn fall(world: &mut World, pos: BlockPos, id: BlockId) -> BlockPos {
 
 /// Re-checks the blocks around a change at `pos`: unsupported torches and
 /// plants pop off, sand and gravel fall (instantly; there are no
-/// falling-block entities), and so on up the column.
+/// falling-block entities), and so on up the column; a nether portal
+/// that loses its frame goes out entirely.
 pub fn settle(game: &mut Game, pos: BlockPos) {
     super::hanging::settle(game, pos);
+    let portal = block("nether_portal");
     let mut around: Vec<BlockPos> = vec![pos, offset(pos, [0, 1, 0])];
     around.extend(SIDES.iter().map(|&d| offset(pos, d)));
+    let below = offset(pos, [0, -1, 0]);
+    if game.world.get(below) == portal {
+        around.push(below);
+    }
     while let Some(at) = around.pop() {
         if !(0..HEIGHT).contains(&at[1]) {
             continue;
@@ -96,9 +102,12 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
             }
         } else if !can_survive(&game.world, at, id, game.world.state(at)) {
             pop(game, at, id);
-            around.extend(SIDES.iter().map(|&d| offset(at, d)));
             around.push(offset(at, [0, 1, 0]));
-            around.push(offset(at, [0, -1, 0]));
+            if id == portal {
+                // A portal goes as a whole.
+                around.extend(SIDES.iter().map(|&d| offset(at, d)));
+                around.push(offset(at, [0, -1, 0]));
+            }
         }
     }
 }

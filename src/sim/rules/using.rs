@@ -8,9 +8,9 @@
 use rand::Rng;
 
 use super::items::{self, Hand};
-use super::{beds, fluids, hanging, portal, potions};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
+use super::{beds, fluids, hanging, portal, potions};
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;

@@ -114,6 +114,9 @@ pub struct UseOnFaces {
     tried: Vec<(BlockPos, Face)>,
     current: Option<(BlockPos, Face, u32)>,
     held: i64,
+    /// Whether the last action clicked use (shears also wear cutting a
+    /// plant in the way, which is no use).
+    clicked: bool,
 }
 
 impl UseOnFaces {
@@ -126,6 +129,7 @@ impl UseOnFaces {
             tried: Vec::new(),
             current: None,
             held: 0,
+            clicked: false,
         }
     }
 
@@ -149,11 +153,12 @@ impl UseOnFaces {
 impl Behaviour for UseOnFaces {
     fn next(&mut self, game: &Game) -> Step {
         let held = held_uses_left(game);
-        if held < self.held {
+        if held < self.held && self.clicked {
             self.count = self.count.saturating_sub(1);
             self.current = None;
         }
         self.held = held;
+        self.clicked = false;
         if self.count == 0 || game.player.inventory.selected_stack().is_none() {
             return Step::Done;
         }
@@ -168,7 +173,9 @@ impl Behaviour for UseOnFaces {
             }
         };
         self.current = Some((pos, face, ticks + 1));
-        Step::Act(use_on_face(game, pos, face, ticks))
+        let action = use_on_face(game, pos, face, ticks);
+        self.clicked = action.is_pressed(Key::Use);
+        Step::Act(action)
     }
 }
 
@@ -366,7 +373,11 @@ impl Behaviour for Smelt {
         if let Some(action) = self.queued.pop_front() {
             return Step::Act(action);
         }
-        let Some(screen) = game.screen.as_ref().filter(|s| s.kind == ScreenKind::Furnace) else {
+        let Some(screen) = game
+            .screen
+            .as_ref()
+            .filter(|s| s.kind == ScreenKind::Furnace)
+        else {
             return Step::Done;
         };
         if self.ticks_left == 0 {
@@ -374,7 +385,10 @@ impl Behaviour for Smelt {
         }
         self.ticks_left -= 1;
         let main = &game.player.inventory.main;
-        let slot_of = |item: ItemId| main.iter().position(|s| s.as_ref().is_some_and(|s| s.item == item));
+        let slot_of = |item: ItemId| {
+            main.iter()
+                .position(|s| s.as_ref().is_some_and(|s| s.item == item))
+        };
         if let Some(carried) = &screen.carried {
             let into = if carried.item == self.input {
                 Self::INPUT

@@ -244,8 +244,12 @@ impl World {
             return false;
         }
         let [x, y, z] = pos;
-        self.chunk_mut(x >> 4, z >> 4)
-            .set_state((x & 15) as usize, y as usize, (z & 15) as usize, state);
+        self.chunk_mut(x >> 4, z >> 4).set_state(
+            (x & 15) as usize,
+            y as usize,
+            (z & 15) as usize,
+            state,
+        );
         true
     }
 
