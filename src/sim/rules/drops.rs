@@ -27,7 +27,7 @@ pub fn block_drops(
         return Vec::new();
     }
     if let Some(crop) = crop(id) {
-        return crop_drops(game, &crop, state);
+        return crop_drops(game, crop, state);
     }
     match registry().block(id).drop {
         Drop::Item {

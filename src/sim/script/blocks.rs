@@ -89,12 +89,8 @@ fn use_on_face(game: &Game, pos: BlockPos, face: Face, ticks: u32) -> Action {
     action.camera = turn_towards(game, yaw, pitch);
     let hit = raycast::target(&game.world, game.player.eye(), game.player.look_dir());
     match hit {
-        Some(hit) if hit.pos == pos && hit.face == face => {
-            if ticks % 5 == 4 {
-                action.press(Key::Use);
-            }
-        }
-        Some(hit) if is_plant(hit.block) => action.press(Key::Attack),
+        Some(hit) if hit.pos == pos && hit.face == face && ticks % 5 == 4 => action.press(Key::Use),
+        Some(hit) if hit.pos != pos && is_plant(hit.block) => action.press(Key::Attack),
         _ => {}
     }
     action

@@ -65,11 +65,6 @@ impl Facing {
             _ => Facing::East,
         }
     }
-
-    /// Whether the direction runs along the x axis.
-    pub fn along_x(self) -> bool {
-        matches!(self, Facing::West | Facing::East)
-    }
 }
 
 const FACING_MASK: u8 = 0b11;
