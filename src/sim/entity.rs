@@ -9,6 +9,7 @@ use super::creature::Brain;
 use super::inventory::ItemStack;
 use super::projectile::{Arrow, Bobber};
 use super::registry::{registry, BlockId, EntityTypeId, ItemId};
+use super::world::{BlockPos, Facing};
 pub use boat::{Boat, Rider};
 
 /// Unique within one episode, in creation order.
@@ -50,6 +51,21 @@ pub enum EntityKind {
         block: BlockId,
     },
     Boat(Boat),
+    /// An item frame or painting on a wall.
+    Hanging(Hanging),
+}
+
+/// An item frame or painting hanging on the side of a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hanging {
+    /// `item_frame` or `painting`: the item it was and drops.
+    pub item: ItemId,
+    /// The way it faces, away from the wall.
+    pub facing: Facing,
+    /// The block it hangs on.
+    pub wall: BlockPos,
+    /// What an item frame holds.
+    pub held: Option<ItemStack>,
 }
 
 /// Facts set by `/summon` NBT that later parts act on.
@@ -139,6 +155,7 @@ impl Entity {
                 (0.125, 0.25)
             }
             EntityKind::Arrow(_) => (0.25, 0.5),
+            EntityKind::Hanging(_) => (0.375, 0.75),
             EntityKind::Mob(mob) => {
                 let def = registry().entity(mob.kind);
                 (f64::from(def.width) / 2.0, f64::from(def.height))

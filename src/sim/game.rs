@@ -39,6 +39,8 @@ pub struct Rngs {
     pub enchanting: ChaCha8Rng,
     /// Arrow and bobber spread, critical-hit bonuses.
     pub projectiles: ChaCha8Rng,
+    /// Random block ticks (crops growing, farmland drying) and trampling.
+    pub random_ticks: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -55,6 +57,7 @@ impl Rngs {
             experience: stream(4),
             enchanting: stream(5),
             projectiles: stream(6),
+            random_ticks: stream(7),
         }
     }
 }

@@ -9,6 +9,7 @@ use super::snbt::Compound;
 use super::source::Anchor;
 use crate::sim::game::Weather;
 use crate::sim::registry::{BlockId, EntityTypeId};
+use crate::sim::world::BlockState;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
@@ -31,6 +32,7 @@ pub enum Command {
     SetBlock {
         pos: Coords,
         block: BlockId,
+        state: BlockState,
         mode: SetMode,
         /// A container's `LootTable`, filling it when first opened.
         loot_table: Option<String>,
@@ -39,6 +41,7 @@ pub enum Command {
         from: Coords,
         to: Coords,
         block: BlockId,
+        state: BlockState,
         mode: FillMode,
     },
     /// `/execute …` steps that change the source, then the command to run.

@@ -33,12 +33,13 @@ pub fn execute(game: &mut Game, command: &Command, source: &Source) -> Parsed<()
         Command::SetBlock {
             pos,
             block,
+            state,
             mode,
             loot_table,
         } => run_blocks::set_block(
             game,
             pos.block_pos(source),
-            *block,
+            (*block, *state),
             *mode,
             loot_table.as_deref(),
         ),
@@ -46,12 +47,13 @@ pub fn execute(game: &mut Game, command: &Command, source: &Source) -> Parsed<()
             from,
             to,
             block,
+            state,
             mode,
         } => run_blocks::fill(
             game,
             from.block_pos(source),
             to.block_pos(source),
-            *block,
+            (*block, *state),
             *mode,
         ),
         Command::Execute { steps, run } => {

@@ -164,7 +164,7 @@ fn set_block(r: &mut Reader) -> Parsed<Command> {
     r.arg("pos")?;
     let pos = parse_block_pos(r)?;
     r.arg("block")?;
-    let (block, nbt) = parse_block_with_nbt(r)?;
+    let (block, state, nbt) = parse_block_with_nbt(r)?;
     let loot_table = nbt
         .as_ref()
         .and_then(|nbt| nbt.get("LootTable"))
@@ -180,6 +180,7 @@ fn set_block(r: &mut Reader) -> Parsed<Command> {
     Ok(Command::SetBlock {
         pos,
         block,
+        state,
         mode,
         loot_table,
     })
@@ -191,7 +192,7 @@ fn fill(r: &mut Reader) -> Parsed<Command> {
     r.arg("to")?;
     let to = parse_block_pos(r)?;
     r.arg("block")?;
-    let block = parse_block(r)?;
+    let (block, state) = parse_block(r)?;
     let mut mode = FillMode::Replace(None);
     if r.more()? {
         let modes = ["replace", "keep", "destroy", "hollow", "outline"];
@@ -209,6 +210,7 @@ fn fill(r: &mut Reader) -> Parsed<Command> {
         from,
         to,
         block,
+        state,
         mode,
     })
 }

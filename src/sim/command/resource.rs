@@ -1,12 +1,14 @@
 //! Id arguments: namespaced ids (`minecraft:stone` or `stone`) checked
 //! against the 1.16.5 registry, item arguments with their NBT, block
 //! arguments with `[state=value,…]` properties and NBT, and summonable
-//! entity types. Block states and block-entity NBT are checked for syntax
-//! only: the world keeps block ids, not states.
+//! entity types. The block states the world keeps (facing, bed part, crop
+//! age, …) are read into the block's state; other properties and
+//! block-entity NBT are checked for syntax only.
 
 use super::reader::{Failure, Parsed, Reader};
 use super::snbt::{self, Compound};
-use crate::sim::registry::{registry, BlockId, EntityTypeId, ItemId};
+use crate::sim::registry::{registry, state_def, BlockId, EntityTypeId, ItemId};
+use crate::sim::world::BlockState;
 
 /// Entity types that exist but that `/summon` refuses.
 const NOT_SUMMONABLE: &[&str] = &["player", "fishing_bobber"];
@@ -52,13 +54,13 @@ pub fn parse_item(r: &mut Reader) -> Parsed<ItemInput> {
     Ok(ItemInput { item, nbt })
 }
 
-/// A block to place: the id, with its state properties and NBT checked.
-pub fn parse_block(r: &mut Reader) -> Parsed<BlockId> {
-    parse_block_with_nbt(r).map(|(block, _)| block)
+/// A block to place: the id and its state, with its NBT checked.
+pub fn parse_block(r: &mut Reader) -> Parsed<(BlockId, BlockState)> {
+    parse_block_with_nbt(r).map(|(block, state, _)| (block, state))
 }
 
-/// A block to place with the block-entity NBT written after it.
-pub fn parse_block_with_nbt(r: &mut Reader) -> Parsed<(BlockId, Option<Compound>)> {
+/// A block to place with its state and the block-entity NBT written after it.
+pub fn parse_block_with_nbt(r: &mut Reader) -> Parsed<(BlockId, BlockState, Option<Compound>)> {
     if r.peek() == Some('#') {
         return Err(r.error("Tags aren't allowed here, only actual blocks"));
     }
@@ -67,14 +69,16 @@ pub fn parse_block_with_nbt(r: &mut Reader) -> Parsed<(BlockId, Option<Compound>
     let block = registry()
         .block_named(&id)
         .ok_or_else(|| r.error_at(start, format!("Unknown block type '{id}'")))?;
-    if r.peek() == Some('[') {
-        check_states(r, &id)?;
-    }
+    let state = if r.peek() == Some('[') {
+        read_states(r, &id, block)?
+    } else {
+        BlockState::default()
+    };
     let nbt = match r.peek() {
         Some('{') => Some(snbt::parse_compound(r)?),
         _ => None,
     };
-    Ok((block, nbt))
+    Ok((block, state, nbt))
 }
 
 /// A block to match (`/fill … replace <filter>`); block tags are not built.
@@ -84,11 +88,13 @@ pub fn parse_block_filter(r: &mut Reader) -> Parsed<BlockId> {
             "block tags in filters are not built".into(),
         ));
     }
-    parse_block(r)
+    parse_block(r).map(|(block, _)| block)
 }
 
-/// `[name=value,…]`: names and values present, each name once, closed.
-fn check_states(r: &mut Reader, block: &str) -> Parsed<()> {
+/// `[name=value,…]`: names and values present, each name once, closed;
+/// the values of the properties the world keeps are checked and read.
+fn read_states(r: &mut Reader, block: &str, id: BlockId) -> Parsed<BlockState> {
+    let mut state = BlockState::default();
     const UNCLOSED: &str = "Expected closing ] for block state properties";
     r.expect('[')?;
     r.skip_whitespace();
@@ -114,11 +120,15 @@ fn check_states(r: &mut Reader, block: &str) -> Parsed<()> {
         }
         r.skip_whitespace();
         let value_at = r.cursor();
-        if r.read_string()?.is_empty() {
-            return Err(r.error_at(
-                value_at,
-                format!("Block {block} does not accept '' for {name} property"),
-            ));
+        let value = r.read_string()?;
+        let refused = || format!("Block {block} does not accept '{value}' for {name} property");
+        if value.is_empty() {
+            return Err(r.error_at(value_at, refused()));
+        }
+        if let Some(property) = state_def(id).property(&name) {
+            state = property
+                .apply(state, &value)
+                .ok_or_else(|| r.error_at(value_at, refused()))?;
         }
         seen.push(name);
         r.skip_whitespace();
@@ -132,7 +142,7 @@ fn check_states(r: &mut Reader, block: &str) -> Parsed<()> {
     if !r.eat(']') {
         return Err(r.error(UNCLOSED));
     }
-    Ok(())
+    Ok(state)
 }
 
 /// An entity type `/summon` can create.
@@ -204,20 +214,26 @@ mod tests {
 
     #[test]
     fn blocks_accept_states_and_nbt() {
-        assert_eq!(
-            whole("minecraft:blue_bed[facing=north,part=foot]", parse_block).unwrap(),
-            block("blue_bed")
-        );
+        let (bed, state) = whole("minecraft:blue_bed[facing=east,part=head]", parse_block).unwrap();
+        assert_eq!(bed, block("blue_bed"));
+        assert_eq!(state.facing(), crate::sim::world::Facing::East);
+        assert!(state.is_head());
         assert_eq!(
             whole("oak_stairs[ facing = east ]", parse_block).unwrap(),
-            block("oak_stairs")
+            (block("oak_stairs"), BlockState::default()),
+            "properties the world does not keep are checked for syntax only"
+        );
+        assert_eq!(
+            rejected("ladder[facing=up]", parse_block),
+            "Block minecraft:ladder does not accept 'up' for facing property at position 14"
         );
         assert_eq!(
             whole(
                 r#"chest{LootTable:"minecraft:chests/buried_treasure"}"#,
                 parse_block
             )
-            .unwrap(),
+            .unwrap()
+            .0,
             block("chest")
         );
         assert_eq!(

@@ -14,7 +14,7 @@ use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::registry::{registry, BlockId, Drop};
-use crate::sim::world::{BlockPos, HEIGHT};
+use crate::sim::world::{BlockPos, BlockState, HEIGHT};
 
 /// The most blocks one `/fill` may cover.
 pub const FILL_LIMIT: i64 = 32768;
@@ -33,7 +33,7 @@ fn check_in_world(pos: BlockPos) -> Parsed<()> {
 pub fn set_block(
     game: &mut Game,
     pos: BlockPos,
-    block: BlockId,
+    (block, state): (BlockId, BlockState),
     mode: SetMode,
     loot_table: Option<&str>,
 ) -> Parsed<()> {
@@ -44,7 +44,7 @@ pub fn set_block(
         SetMode::Destroy => drop_block(game, pos, old),
         _ => {}
     }
-    replace(game, pos, block);
+    replace(game, pos, block, state);
     if let (Some(table), Some(BlockEntity::Chest(_))) = (loot_table, BlockEntity::for_block(block))
     {
         let chest = Chest::new(Some(table.to_string()));
@@ -54,16 +54,16 @@ pub fn set_block(
 }
 
 /// Sets a block; whatever the old one held is gone with it.
-fn replace(game: &mut Game, pos: BlockPos, block: BlockId) {
+fn replace(game: &mut Game, pos: BlockPos, block: BlockId, state: BlockState) {
     game.block_entities.remove(pos);
-    game.world.set(pos, block);
+    game.world.set_with_state(pos, block, state);
 }
 
 pub fn fill(
     game: &mut Game,
     a: BlockPos,
     b: BlockPos,
-    block: BlockId,
+    (block, state): (BlockId, BlockState),
     mode: FillMode,
 ) -> Parsed<()> {
     let min: BlockPos = std::array::from_fn(|i| a[i].min(b[i]));
@@ -93,14 +93,14 @@ pub fn fill(
                     FillMode::Replace(Some(filter)) if old != filter => continue,
                     FillMode::Keep if !old.is_air() => continue,
                     FillMode::Outline if !shell => continue,
-                    FillMode::Hollow if !shell => air,
+                    FillMode::Hollow if !shell => (air, BlockState::default()),
                     FillMode::Destroy => {
                         drop_block(game, pos, old);
-                        block
+                        (block, state)
                     }
-                    _ => block,
+                    _ => (block, state),
                 };
-                replace(game, pos, new);
+                replace(game, pos, new.0, new.1);
             }
         }
     }

@@ -12,18 +12,7 @@ use crate::sim::world::BlockPos;
 
 pub fn effect_give(game: &mut Game, targets: &Selector, new: ActiveEffect) -> Parsed<()> {
     targets.resolve(Accepts::Entities)?;
-    let effects = &mut game.player.effects;
-    match effects.iter_mut().find(|e| e.id == new.id) {
-        None => effects.push(new),
-        // A stronger effect replaces; an equal one only lengthens; a weaker one changes nothing.
-        Some(old)
-            if new.amplifier > old.amplifier
-                || new.amplifier == old.amplifier && new.ticks_left > old.ticks_left =>
-        {
-            *old = new
-        }
-        Some(_) => {}
-    }
+    game.player.add_effect(new);
     Ok(())
 }
 

@@ -365,7 +365,7 @@ fn setblock_places_blocks_with_states_and_modes() {
     );
     accept(
         &mut g,
-        "/setblock ~1 ~ ~-3 minecraft:blue_bed[facing=north,part=foot]",
+        "/setblock ~1 ~ ~-3 minecraft:blue_bed[facing=east,part=head]",
     );
     accept(
         &mut g,
@@ -373,6 +373,10 @@ fn setblock_places_blocks_with_states_and_modes() {
     );
     assert_eq!(at(&g, [2, 0, 0]), block("chest"));
     assert_eq!(at(&g, [1, 0, -3]), block("blue_bed"));
+    let f = feet(&g);
+    let bed_state = g.world.state([f[0] + 1, f[1], f[2] - 3]);
+    assert_eq!(bed_state.facing(), crate::sim::world::Facing::East);
+    assert!(bed_state.is_head(), "the world keeps the bed's state");
     assert_eq!(at(&g, [0, 1, 0]), block("oak_stairs"));
     accept(&mut g, "/setblock ~2 ~ ~ minecraft:stone keep");
     assert_eq!(

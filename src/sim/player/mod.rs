@@ -44,6 +44,15 @@ pub struct Drawing {
     pub offhand: bool,
 }
 
+/// Sleeping in a bed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sleep {
+    /// The bed's foot.
+    pub bed: BlockPos,
+    /// Ticks asleep so far (the night is skipped at 100).
+    pub ticks: u32,
+}
+
 /// Progress of breaking the block under the crosshair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Breaking {
@@ -132,9 +141,26 @@ pub struct Player {
     pub shield_ticks: u32,
     /// The bow or trident being drawn, if any.
     pub drawing: Option<Drawing>,
+    /// The bed slept in, if asleep.
+    pub sleeping: Option<Sleep>,
 }
 
 impl Player {
+    /// Gives a status effect: a stronger one replaces the one running, an
+    /// equal one only lengthens it, a weaker one changes nothing.
+    pub fn add_effect(&mut self, new: ActiveEffect) {
+        match self.effects.iter_mut().find(|e| e.id == new.id) {
+            None => self.effects.push(new),
+            Some(old)
+                if new.amplifier > old.amplifier
+                    || new.amplifier == old.amplifier && new.ticks_left > old.ticks_left =>
+            {
+                *old = new
+            }
+            Some(_) => {}
+        }
+    }
+
     /// Adds experience points, completing levels as they fill up.
     pub fn gain_experience(&mut self, points: u32) {
         self.xp_points += points;
@@ -202,6 +228,7 @@ impl Player {
             charge_item: None,
             shield_ticks: 0,
             drawing: None,
+            sleeping: None,
         }
     }
 

@@ -1,13 +1,15 @@
 //! The block, item, entity and recipe tables of Minecraft 1.16.5, loaded
 //! once from the tab-separated data files beside this module (`blocks.tsv`,
 //! `items.tsv`, `entities.tsv`, `recipes.tsv` with `tags.tsv`, `fuels.tsv`, `loot_tables.tsv`,
-//! `enchantments.tsv` with `enchantability.tsv`, `brewing.tsv`).
-//! `creatures.tsv`, `weapons.tsv`, `armor.tsv`).
+//! `enchantments.tsv` with `enchantability.tsv`, `brewing.tsv`,
+//! `creatures.tsv`, `weapons.tsv`, `armor.tsv`), the block states kept
+//! (`block_states.tsv`) and the potions' effects (`potions.tsv`).
 //!
 //! Everything else in the simulator refers to blocks and items by the small
 //! copyable ids [`BlockId`] and [`ItemId`] and looks their properties up
 //! here; names are only used at the edges (commands, statistics, rewards).
 
+mod block_states;
 mod blocks;
 mod brewing;
 mod creatures;
@@ -17,9 +19,11 @@ mod fuels;
 mod gear;
 mod items;
 mod loot;
+mod potions;
 mod recipes;
 mod table;
 
+pub use block_states::{state_def, Placement, Property, StateDef};
 pub use blocks::{BlockDef, BlockId, Drop, HarvestNeed, Shape};
 pub use brewing::{BrewingMix, MixFrom, MixTo};
 pub use creatures::{CreatureDef, Disposition, MobDrop};
@@ -28,6 +32,7 @@ pub use entities::{EntityCategory, EntityDef, EntityTypeId};
 pub use gear::{ArmorDef, Weapon};
 pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
 pub use loot::{LootEntry, LootPool, LootTable, Uniform};
+pub use potions::{potion_effects, PotionEffect};
 pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
 
 use std::sync::OnceLock;

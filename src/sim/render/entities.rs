@@ -59,6 +59,9 @@ impl EntityPainter<'_> {
                 EntityKind::Arrow(_) | EntityKind::Bobber(_) => {
                     super::shots::quads(self, game, entity, rel, &lit, &mut out)
                 }
+                EntityKind::Hanging(hanging) => {
+                    out.extend(super::hanging::quads(self, hanging, rel, &lit))
+                }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];
                     out.push(self.billboard(

@@ -21,6 +21,7 @@ mod enchanting_screen;
 mod entities;
 mod font;
 mod gui;
+mod hanging;
 mod held;
 mod hud;
 mod icons;

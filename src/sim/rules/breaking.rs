@@ -10,7 +10,7 @@ use super::{fluids, support, traits};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::player::{Breaking, Player};
-use crate::sim::registry::{registry, BlockId, Drop, HarvestNeed, ItemKind, Shape, ToolKind};
+use crate::sim::registry::{registry, BlockId, HarvestNeed, ItemKind, Shape, ToolKind};
 use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
@@ -118,6 +118,7 @@ fn counts_tool_use(kind: ToolKind, id: BlockId) -> bool {
 /// exhaustion and drops its item.
 pub fn break_block(game: &mut Game, pos: BlockPos) {
     let id = game.world.get(pos);
+    let state = game.world.state(pos);
     let def = registry().block(id);
     let held = game.player.inventory.selected_stack().cloned();
     let harvest = can_harvest(held.as_ref(), id);
@@ -138,16 +139,9 @@ pub fn break_block(game: &mut Game, pos: BlockPos) {
     if harvest {
         game.stats.add(Event::MineBlock, def.name, 1);
         super::health::exhaust(&mut game.player, 0.005);
-        if let Drop::Item {
-            item,
-            count,
-            shears_only,
-        } = def.drop
-        {
-            let sheared = matches!(tool_of(held.as_ref()), Some((ToolKind::Shears, ..)));
-            if !shears_only || sheared {
-                items::spawn_block_drop(game, pos, ItemStack::new(item, count));
-            }
+        let sheared = matches!(tool_of(held.as_ref()), Some((ToolKind::Shears, ..)));
+        for stack in super::drops::block_drops(game, id, state, sheared) {
+            items::spawn_block_drop(game, pos, stack);
         }
     }
     support::settle(game, pos);

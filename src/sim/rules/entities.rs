@@ -270,6 +270,8 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
+            // Frames and paintings stay on their wall (support drops them).
+            EntityKind::Hanging(_) => {}
             EntityKind::Mob(_) => {}
             EntityKind::FallingBlock { block } => {
                 if super::falling::tick(game, &mut e, block) {

@@ -68,7 +68,7 @@ pub fn tick(game: &mut Game, e: &mut Entity, id: BlockId) -> bool {
     let below = [cell[0], cell[1] - 1, cell[2]];
     let there = game.world.get(cell);
     let settles = traits::REPLACEABLE.contains(there)
-        && support::can_survive(&game.world, cell, id)
+        && support::can_survive(&game.world, cell, id, game.world.state(cell))
         && !is_free(game.world.get(below));
     if settles {
         game.world.set(cell, id);

@@ -32,10 +32,10 @@ pub enum Damage {
     Drown,
     Starve,
     Void,
+    /// Potions of harming: bypasses armor, costs no exhaustion.
+    Magic,
     /// Attacks and anything else; creatures' blows pass this.
     Generic,
-    /// Potions of harming: armor does not help.
-    Magic,
 }
 
 impl Damage {

@@ -3,11 +3,12 @@
 //! placing blocks, using and dropping items, health and hunger, entities,
 //! and the clock.
 //!
-//! One tick runs, in order: the clock; the furnaces; while dead only the respawn wait
-//! and the entities; else the open screen's input (`screens`), or the
-//! keys (camera, hotbar, swap hands, pick block, drop), attack then use
-//! on what the crosshair targets (and the shield); then movement (no keys
-//! while a screen is open; paddling while in a boat), block updates
+//! One tick runs, in order: the clock; the furnaces; random block ticks
+//! (crops, farmland); while dead only the respawn wait and the entities;
+//! else sleep in a bed, the open screen's input (`screens`), or the keys
+//! (camera, hotbar, swap hands, pick block, drop), attack then use on what
+//! the crosshair targets (and the shield); then movement (no keys while a
+//! screen is open or asleep; paddling while in a boat), block updates
 //! (fluids flowing, sand falling), item pickup, health and hunger, death,
 //! the entities, and world generation around the player (and unloading
 //! far from it).
@@ -19,6 +20,7 @@
 pub mod archery;
 mod armor;
 mod attack;
+mod beds;
 mod births;
 mod block_updates;
 pub mod boats;
@@ -30,19 +32,26 @@ pub mod combat;
 mod containers;
 pub mod crafting;
 pub mod defense;
+mod drops;
 mod enchanting;
 mod entities;
 mod falling;
+mod farming;
 pub mod fishing;
 mod flow;
 pub mod fluids;
 mod golems;
+mod hanging;
 mod health;
 mod input;
 mod items;
 mod movement;
+mod orient;
 mod placing;
+mod portal;
+mod potions;
 pub mod projectiles;
+mod random_ticks;
 mod screens;
 mod support;
 mod targeting;
@@ -77,6 +86,7 @@ use input::{MoveInput, Presses};
 pub fn tick(game: &mut Game, action: &Action) {
     clock::advance(game);
     containers::tick(game);
+    random_ticks::tick(game);
     if game.player.is_dead() {
         screens::close(game);
         health::tick_dead(game);
@@ -86,8 +96,9 @@ pub fn tick(game: &mut Game, action: &Action) {
         tools::tick(game);
         return;
     }
+    let asleep = beds::tick(game, action.is_pressed(Key::Sneak));
     let presses = Presses::update(&mut game.player, action);
-    let in_screen = screens::tick(game, action, &presses);
+    let in_screen = screens::tick(game, action, &presses) || asleep;
     let move_input = if in_screen {
         MoveInput::default()
     } else {

@@ -12,7 +12,7 @@ use crate::sim::game::Game;
 use crate::sim::player::{self, Player};
 use crate::sim::registry::BlockId;
 use crate::sim::stats::Statistics;
-use crate::sim::world::World;
+use crate::sim::world::{BlockPos, World};
 use crate::suite::Event;
 
 /// How high the player steps up without jumping.
@@ -149,6 +149,7 @@ fn block_below(world: &World, p: &Player) -> BlockId {
 pub struct Landing {
     pub distance: f64,
     pub block: BlockId,
+    pub pos: BlockPos,
 }
 
 /// One `Entity.move` of the player: edge guard, collision, step-up, fall
@@ -197,6 +198,7 @@ fn move_player(
             *landing = Some(Landing {
                 distance: p.fall_distance,
                 block: world.get(on),
+                pos: on,
             });
         }
         p.fall_distance = 0.0;
@@ -402,12 +404,15 @@ pub fn travel(game: &mut Game, input: &MoveInput) {
         p.pos[2] - start[2],
     ];
     count_distance(p, stats, delta, &around);
-    if let Some(landing) = landing {
+    if let Some(landing) = &landing {
         health::land(p, stats, landing.distance, landing.block);
     }
     if around.in_lava() {
         health::hurt(p, stats, 4.0, Damage::Lava);
         p.fire_ticks = p.fire_ticks.max(300);
+    }
+    if let Some(landing) = landing {
+        super::farming::trample(game, landing.pos, landing.distance);
     }
 }
 

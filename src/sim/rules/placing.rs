@@ -1,40 +1,20 @@
 //! Placing blocks with the use key (`BlockItem.place`): into the cell in
 //! front of the face looked at, or into the clicked block itself when that
 //! is replaceable (tall grass, snow); never into a non-replaceable block,
-//! the player or a creature; torches and signs on a side face become their
-//! wall variants; the block must be able to stand there.
+//! the player or a creature; the block and its state (wall variants,
+//! facing) are chosen by [`orient`](super::orient), and it must be able
+//! to stand there. Beds take two cells.
 
 use super::collision::{self, Aabb};
 use super::items::{self, Hand};
 use super::movement::player_box;
-use super::{support, traits};
+use super::{beds, orient, support, traits};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
-use crate::sim::raycast::{Face, Hit};
-use crate::sim::registry::{block, registry, BlockId};
+use crate::sim::raycast::Hit;
+use crate::sim::registry::BlockId;
 use crate::sim::world::{BlockPos, HEIGHT};
 use crate::suite::Event;
-
-/// Blocks placed as another block against a wall.
-const WALL_VARIANTS: &[(&str, &str)] = &[
-    ("torch", "wall_torch"),
-    ("soul_torch", "soul_wall_torch"),
-    ("redstone_torch", "redstone_wall_torch"),
-    ("oak_sign", "oak_wall_sign"),
-    ("spruce_sign", "spruce_wall_sign"),
-    ("birch_sign", "birch_wall_sign"),
-    ("jungle_sign", "jungle_wall_sign"),
-    ("acacia_sign", "acacia_wall_sign"),
-    ("dark_oak_sign", "dark_oak_wall_sign"),
-];
-
-fn wall_variant(id: BlockId) -> Option<BlockId> {
-    let name = registry().block(id).name;
-    WALL_VARIANTS
-        .iter()
-        .find(|(floor, _)| *floor == name)
-        .map(|(_, wall)| block(wall))
-}
 
 /// Whether a block's collision box at `pos` would overlap the player or a creature.
 fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
@@ -66,30 +46,26 @@ pub fn placement_cell(game: &Game, hit: &Hit) -> Option<BlockPos> {
         .then_some(pos)
 }
 
-/// Which block to set: the wall variant against a side face, else the block itself.
-fn choose_state(game: &Game, id: BlockId, pos: BlockPos, face: Face) -> Option<BlockId> {
-    let side = !matches!(face, Face::Up | Face::Down);
-    let wall = wall_variant(id).filter(|&w| side && support::can_survive(&game.world, pos, w));
-    wall.or_else(|| support::can_survive(&game.world, pos, id).then_some(id))
-}
-
 /// Places the block item held in `hand` against `hit`; returns whether a
 /// block was placed (counting `use_item` and using up one item).
 pub fn place(game: &mut Game, hand: Hand, hit: &Hit, id: BlockId) -> bool {
     let Some(pos) = placement_cell(game, hit) else {
         return false;
     };
-    let Some(state) = choose_state(game, id, pos, hit.face) else {
+    let Some((block, state)) = orient::placement_state(game, id, pos, hit) else {
         return false;
     };
-    if obstructed(game, state, pos) {
+    if beds::is_bed(block) {
+        return beds::place(game, hand, pos, block, state);
+    }
+    if obstructed(game, block, pos) {
         return false;
     }
     let Some(stack) = hand.slot(&game.player.inventory) else {
         return false;
     };
     let name = stack.name();
-    game.world.set(pos, state);
+    game.world.set_with_state(pos, block, state);
     game.stats.add(Event::UseItem, name, 1);
     items::consume_one(&mut game.player.inventory, hand);
     support::settle(game, pos);
@@ -102,8 +78,9 @@ mod tests {
     use super::*;
     use crate::protocol::Key;
     use crate::sim::inventory::ItemStack;
-    use crate::sim::registry::item;
+    use crate::sim::registry::{block, item};
     use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+    use crate::sim::world::Facing;
 
     #[test]
     fn placing_counts_use_item_and_uses_up_the_stack() {
@@ -138,12 +115,47 @@ mod tests {
     }
 
     #[test]
+    fn a_ladder_faces_away_from_its_wall_and_falls_with_it() {
+        let mut game = platform_game();
+        let wall = [0, FLOOR + 2, 2];
+        put(&mut game.world, wall, "stone");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("ladder"), 2));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let ladder = [0, FLOOR + 2, 1];
+        assert_eq!(game.world.get(ladder), block("ladder"));
+        assert_eq!(game.world.state(ladder).facing(), Facing::North);
+        assert_eq!(game.stats.get(Event::UseItem, "ladder"), 1);
+        game.world.set(wall, BlockId::AIR);
+        support::settle(&mut game, wall);
+        assert_eq!(game.world.get(ladder), BlockId::AIR);
+        assert_eq!(game.entities.list.len(), 1, "the ladder drops");
+    }
+
+    #[test]
+    fn a_ladder_needs_a_wall_and_a_carved_pumpkin_faces_the_player() {
+        let mut game = platform_game();
+        game.player.pitch = 60.0;
+        game.player.inventory.main[0] = Some(ItemStack::new(item("ladder"), 2));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.stats.get(Event::UseItem, "ladder"), 0, "no wall near");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("carved_pumpkin"), 1));
+        run(&mut game, &keys(&[]), 1);
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let placed = (1..3)
+            .map(|dz| [0, FLOOR + 1, dz])
+            .find(|&p| game.world.get(p) == block("carved_pumpkin"))
+            .expect("placed");
+        assert_eq!(game.world.state(placed).facing(), Facing::North);
+    }
+
+    #[test]
     fn torch_on_a_side_face_is_a_wall_torch() {
         let mut game = platform_game();
         put(&mut game.world, [0, FLOOR + 2, 2], "stone");
         game.player.inventory.main[0] = Some(ItemStack::new(item("torch"), 5));
         run(&mut game, &keys(&[Key::Use]), 1);
         assert_eq!(game.world.get([0, FLOOR + 2, 1]), block("wall_torch"));
+        assert_eq!(game.world.state([0, FLOOR + 2, 1]).facing(), Facing::North);
         assert_eq!(game.stats.get(Event::UseItem, "torch"), 1);
     }
 }

@@ -1,13 +1,13 @@
 //! What holds blocks in place: torches, plants and snow need something
-//! under them (or beside them, for wall torches and signs), crops need
-//! farmland. Used when placing and after any block changes.
+//! under them (ladders, wall torches and signs the wall behind them),
+//! crops need farmland, a bed half its other half. Used when placing and
+//! after any block changes.
 
 use super::collision;
 use super::traits;
 use crate::sim::game::Game;
-use crate::sim::inventory::ItemStack;
-use crate::sim::registry::{block, registry, BlockId, Drop, Shape};
-use crate::sim::world::{BlockPos, World, HEIGHT};
+use crate::sim::registry::{block, registry, state_def, BlockId, Placement, Shape};
+use crate::sim::world::{BlockPos, BlockState, World, HEIGHT};
 
 const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
 
@@ -20,13 +20,18 @@ pub fn is_sturdy(block: BlockId) -> bool {
     collision::block_box(block, [0, 0, 0]).is_some_and(|b| b.max[1] >= 1.0)
 }
 
-/// Whether `block` may stand at `pos`.
-pub fn can_survive(world: &World, pos: BlockPos, id: BlockId) -> bool {
+/// Whether `block` in `state` may stand at `pos`.
+pub fn can_survive(world: &World, pos: BlockPos, id: BlockId, state: BlockState) -> bool {
     let def = registry().block(id);
     let below = world.get(offset(pos, [0, -1, 0]));
-    let hangs_on_wall = def.name.contains("wall_");
     match def.shape {
-        _ if hangs_on_wall => SIDES.iter().any(|&d| is_sturdy(world.get(offset(pos, d)))),
+        _ if state_def(id).placement == Placement::Wall => {
+            is_sturdy(world.get(offset(pos, state.facing().opposite().offset())))
+        }
+        _ if state_def(id).placement == Placement::Bed => {
+            super::beds::other_half_present(world, pos, id, state)
+        }
+        _ if id == block("nether_portal") => super::portal::portal_holds(world, pos, state),
         Shape::Torch => is_sturdy(below),
         Shape::Flat => def.name == "fire" || def.name.contains("vines") || is_sturdy(below),
         Shape::Cross if traits::CROPS.contains(id) => below == block("farmland"),
@@ -47,23 +52,26 @@ pub fn can_survive(world: &World, pos: BlockPos, id: BlockId) -> bool {
 
 /// Breaks a block that lost its support, dropping what it drops by hand.
 fn pop(game: &mut Game, pos: BlockPos, id: BlockId) {
+    let state = game.world.state(pos);
     game.world.set(pos, BlockId::AIR);
-    if let Drop::Item {
-        item,
-        count,
-        shears_only: false,
-    } = registry().block(id).drop
-    {
-        super::items::spawn_block_drop(game, pos, ItemStack::new(item, count));
+    for stack in super::drops::block_drops(game, id, state, false) {
+        super::items::spawn_block_drop(game, pos, stack);
     }
 }
 
 /// Re-checks the blocks around a change at `pos`: unsupported torches and
-/// plants pop off, and so on up the column. (Sand and gravel fall by the
-/// block updates, as falling-block entities.)
+/// plants pop off, and so on up the column; a nether portal that loses
+/// its frame goes out entirely. (Sand and gravel fall by the block
+/// updates, as falling-block entities.)
 pub fn settle(game: &mut Game, pos: BlockPos) {
+    super::hanging::settle(game, pos);
+    let portal = block("nether_portal");
     let mut around: Vec<BlockPos> = vec![pos, offset(pos, [0, 1, 0])];
     around.extend(SIDES.iter().map(|&d| offset(pos, d)));
+    let below = offset(pos, [0, -1, 0]);
+    if game.world.get(below) == portal {
+        around.push(below);
+    }
     while let Some(at) = around.pop() {
         if !(0..HEIGHT).contains(&at[1]) {
             continue;
@@ -72,9 +80,14 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
         if id == BlockId::AIR {
             continue;
         }
-        if !can_survive(&game.world, at, id) {
+        if !can_survive(&game.world, at, id, game.world.state(at)) {
             pop(game, at, id);
             around.push(offset(at, [0, 1, 0]));
+            if id == portal {
+                // A portal goes as a whole.
+                around.extend(SIDES.iter().map(|&d| offset(at, d)));
+                around.push(offset(at, [0, -1, 0]));
+            }
         }
     }
 }
@@ -83,16 +96,25 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
 mod tests {
     use super::*;
     use crate::sim::rules::testkit::{platform_game, put};
+    use crate::sim::world::Facing;
 
     #[test]
     fn torches_need_a_floor_and_wall_torches_a_wall() {
         let mut game = platform_game();
         let world = &mut game.world;
-        assert!(can_survive(world, [0, 101, 0], block("torch")));
-        assert!(!can_survive(world, [0, 103, 0], block("torch")));
-        assert!(!can_survive(world, [0, 102, 0], block("wall_torch")));
+        let facing = |f| BlockState::default().with_facing(f);
+        let (east, west) = (facing(Facing::East), facing(Facing::West));
+        assert!(can_survive(world, [0, 101, 0], block("torch"), east));
+        assert!(!can_survive(world, [0, 103, 0], block("torch"), east));
+        assert!(!can_survive(world, [0, 102, 0], block("wall_torch"), west));
         put(world, [1, 102, 0], "stone");
-        assert!(can_survive(world, [0, 102, 0], block("wall_torch")));
+        assert!(
+            can_survive(world, [0, 102, 0], block("wall_torch"), west),
+            "facing west, away from the stone east of it"
+        );
+        assert!(!can_survive(world, [0, 102, 0], block("wall_torch"), east));
+        assert!(can_survive(world, [0, 102, 0], block("ladder"), west));
+        assert!(!can_survive(world, [0, 102, 0], block("ladder"), east));
     }
 
     #[test]

@@ -86,7 +86,7 @@ pub static STUCK_MULTIPLIER: BlockValues<Option<[f64; 3]>> = BlockValues::new(
 );
 
 /// The `climbable` tag. These are walked into rather than bumped into
-/// (the world keeps no facing, so ladders have no thin collision plate).
+/// (ladders have no thin collision plate against their wall yet).
 pub static CLIMBABLE: BlockSet = BlockSet::new(&[
     "ladder",
     "vine",

@@ -1,7 +1,8 @@
 //! The use key, dispatched like vanilla's `Minecraft.startUseItem`: first
-//! on the block looked at (opening it, or the held item acting on it:
-//! placing, tilling, stripping, carving), then the held item by itself
-//! (eating, throwing, buckets, boats); an entity looked at is used first
+//! on the block looked at (opening it, sleeping in a bed, or the held item
+//! acting on it: placing, hanging frames and paintings, tilling,
+//! stripping, carving, lighting), then the held item by itself (eating,
+//! drinking, throwing, buckets, boats); an entity looked at is used first
 //! (getting into a boat); main hand first, then offhand. It acts on
 //! the press and then every 4 ticks while held, never while breaking.
 //! A creature under the crosshair is used on first (`tools_on_mobs`); a
@@ -13,7 +14,7 @@ use rand::Rng;
 use super::items::{self, Hand};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
-use super::{archery, boats, fishing, fluids, tools_on_mobs};
+use super::{archery, beds, boats, fishing, fluids, hanging, portal, potions, tools_on_mobs};
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
@@ -21,13 +22,15 @@ use crate::sim::player::MAX_FOOD;
 use crate::sim::raycast::{self, Face, Hit};
 use crate::sim::registry::{block, item, registry, BlockId, ItemKind, ToolKind};
 use crate::sim::screen::ScreenKind;
-use crate::sim::world::BlockPos;
+use crate::sim::world::{BlockPos, BlockState, Facing};
 use crate::suite::Event;
 
 /// Ticks between uses while the key is held (`rightClickDelay`).
 const USE_REPEAT: u32 = 4;
-/// Ticks to eat a food item.
+/// Ticks to eat a food item or drink a potion.
 pub const EAT_TICKS: u32 = 32;
+/// Pumpkin seeds a carved pumpkin drops.
+const CARVED_SEEDS: u8 = 4;
 /// Thrown items leave the hand at this speed (blocks per tick).
 const THROW_SPEED: f64 = 1.5;
 /// Ticks before another ender pearl can be thrown.
@@ -91,7 +94,6 @@ const CONVERSIONS: &[(ToolKind, &str, &str)] = &[
     (ToolKind::Hoe, "grass_path", "farmland"),
     (ToolKind::Hoe, "coarse_dirt", "dirt"),
     (ToolKind::Shovel, "grass_block", "grass_path"),
-    (ToolKind::Shears, "pumpkin", "carved_pumpkin"),
     (ToolKind::Axe, "oak_log", "stripped_oak_log"),
     (ToolKind::Axe, "spruce_log", "stripped_spruce_log"),
     (ToolKind::Axe, "birch_log", "stripped_birch_log"),
@@ -126,8 +128,11 @@ pub fn opens_on_use(id: BlockId) -> bool {
 }
 
 /// Opens the block at `pos`: counts the vanilla statistic, opens the
-/// screen if it has one, and returns true.
+/// screen if it has one, and returns true. A bed is slept in.
 pub fn interact_block(game: &mut Game, id: BlockId, pos: BlockPos) -> bool {
+    if beds::is_bed(id) {
+        return beds::use_bed(game, pos);
+    }
     let Some((_, stat, screen)) = openable(id) else {
         return false;
     };
@@ -160,13 +165,42 @@ fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
         return false;
     }
     game.world.set(hit.pos, block(to));
-    if kind == ToolKind::Shears {
-        items::spawn_block_drop(
-            game,
-            hit.adjacent(),
-            ItemStack::new(item("pumpkin_seeds"), 4),
-        );
+    game.stats.add(Event::UseItem, stack.name(), 1);
+    if hand == Hand::Main {
+        items::wear_main_hand(game, 1);
     }
+    true
+}
+
+/// Shears carve a pumpkin (`PumpkinBlock.use`): it faces the clicked side
+/// (the player's way round from above or below) and four pumpkin seeds
+/// fly out of that side.
+fn carve_pumpkin(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
+    let Some(stack) = hand.slot(&game.player.inventory).clone() else {
+        return false;
+    };
+    if stack.item != item("shears") || hit.block != block("pumpkin") {
+        return false;
+    }
+    let facing = Facing::of_offset(hit.face.normal())
+        .unwrap_or_else(|| Facing::from_yaw(game.player.yaw).opposite());
+    let state = BlockState::default().with_facing(facing);
+    game.world
+        .set_with_state(hit.pos, block("carved_pumpkin"), state);
+    let out = facing.offset().map(f64::from);
+    let [x, y, z] = hit.pos.map(f64::from);
+    let at = [x + 0.5 + out[0] * 0.65, y + 0.1, z + 0.5 + out[2] * 0.65];
+    let rng = &mut game.rngs.drops;
+    let vel = [
+        out[0] * 0.05 + rng.gen::<f64>() * 0.02,
+        0.05,
+        out[2] * 0.05 + rng.gen::<f64>() * 0.02,
+    ];
+    let seeds = EntityKind::Item {
+        stack: ItemStack::new(item("pumpkin_seeds"), CARVED_SEEDS),
+        pickup_delay: items::BLOCK_DROP_PICKUP_DELAY,
+    };
+    game.entities.spawn(seeds, at, vel);
     game.stats.add(Event::UseItem, stack.name(), 1);
     if hand == Hand::Main {
         items::wear_main_hand(game, 1);
@@ -181,6 +215,7 @@ fn light_fire(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
         return false;
     }
     game.world.set(pos, block("fire"));
+    portal::light(game, pos);
     game.stats.add(Event::UseItem, "flint_and_steel", 1);
     if hand == Hand::Main {
         items::wear_main_hand(game, 1);
@@ -200,47 +235,63 @@ fn use_on_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     };
     match registry().item(stack.item).kind {
         ItemKind::Block(id) => placing::place(game, hand, hit, id),
-        ItemKind::Tool { .. } => convert_block(game, hand, hit),
+        ItemKind::Tool { .. } => carve_pumpkin(game, hand, hit) || convert_block(game, hand, hit),
         _ if stack.item == item("flint_and_steel") => light_fire(game, hand, hit),
-        _ => false,
+        _ => hanging::place(game, hand, hit),
     }
 }
 
-/// Starts eating if the player may.
+/// Starts eating (or drinking) if the player may.
 fn start_eating(game: &mut Game, hand: Hand, name: &str) -> bool {
     let p = &mut game.player;
     if p.food >= MAX_FOOD && !ALWAYS_EDIBLE.contains(&name) {
         return false;
     }
+    start_using(p, hand)
+}
+
+/// Starts the 32 ticks of eating or drinking.
+fn start_using(p: &mut crate::sim::player::Player, hand: Hand) -> bool {
     p.eating_ticks = 1;
     p.eating_offhand = hand == Hand::Off;
     true
 }
 
-/// Eating continues while the key is held and the food stays in hand;
-/// after 32 ticks the food is eaten (`FoodData.eat`).
+/// Eating or drinking continues while the key is held and the food or
+/// potion stays in hand; after 32 ticks the food is eaten
+/// (`FoodData.eat`) or the potion drunk.
 fn continue_eating(game: &mut Game, held: bool) {
     let hand = if game.player.eating_offhand {
         Hand::Off
     } else {
         Hand::Main
     };
-    let food = hand.slot(&game.player.inventory).as_ref().and_then(|s| {
-        match registry().item(s.item).kind {
+    let in_hand = hand.slot(&game.player.inventory).clone();
+    let food = in_hand
+        .as_ref()
+        .and_then(|s| match registry().item(s.item).kind {
             ItemKind::Food { hunger, saturation } => Some((s.name(), hunger, saturation)),
             _ => None,
-        }
-    });
-    let (true, Some((name, hunger, saturation))) = (held, food) else {
+        });
+    let potion = in_hand.filter(potions::is_drinkable);
+    if !held || (food.is_none() && potion.is_none()) {
         game.player.eating_ticks = 0;
         return;
-    };
+    }
     let p = &mut game.player;
     p.eating_ticks += 1;
     if p.eating_ticks < EAT_TICKS {
         return;
     }
     p.eating_ticks = 0;
+    if let Some(potion) = potion {
+        potions::finish_drinking(game, hand, &potion);
+        return;
+    }
+    let Some((name, hunger, saturation)) = food else {
+        return;
+    };
+    let p = &mut game.player;
     p.food = (p.food + hunger).min(MAX_FOOD);
     p.saturation = (p.saturation + saturation).min(f32::from(p.food));
     game.stats.add(Event::UseItem, name, 1);
@@ -353,6 +404,9 @@ fn use_item(game: &mut Game, hand: Hand) -> bool {
     let Some(stack) = hand.slot(&game.player.inventory).clone() else {
         return false;
     };
+    if potions::is_drinkable(&stack) {
+        return start_using(&mut game.player, hand);
+    }
     match registry().item(stack.item).kind {
         _ if archery::draws(stack.item) => archery::start(game, hand),
         _ if stack.item == item("fishing_rod") => fishing::use_rod(game, hand),
@@ -543,5 +597,29 @@ mod tests {
         assert_eq!(game.world.get([0, FLOOR, 2]), block("farmland"));
         assert_eq!(game.stats.get(Event::UseItem, "wooden_hoe"), 1);
         assert_eq!(game.player.inventory.main[0].as_ref().unwrap().damage, 1);
+    }
+
+    #[test]
+    fn shears_carve_a_pumpkin_facing_the_clicked_side_and_drop_four_seeds() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR + 2, 2], "pumpkin");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("shears"), 1));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        assert_eq!(game.world.get([0, FLOOR + 2, 2]), block("carved_pumpkin"));
+        assert_eq!(game.world.state([0, FLOOR + 2, 2]).facing(), Facing::North);
+        assert_eq!(game.stats.get(Event::UseItem, "shears"), 1);
+        assert_eq!(game.player.inventory.main[0].as_ref().unwrap().damage, 1);
+        let seeds: Vec<_> = game
+            .entities
+            .list
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EntityKind::Item { stack, .. } => Some((stack.name(), stack.count, e.pos[2])),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(seeds.len(), 1);
+        assert_eq!((seeds[0].0, seeds[0].1), ("pumpkin_seeds", 4));
+        assert!(seeds[0].2 < 2.0, "out of the carved side");
     }
 }

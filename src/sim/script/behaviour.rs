@@ -53,7 +53,7 @@ pub fn turn_towards(game: &Game, yaw: f32, pitch: f32) -> [f32; 2] {
     ]
 }
 
-fn block_centre(pos: BlockPos) -> [f64; 3] {
+pub(super) fn block_centre(pos: BlockPos) -> [f64; 3] {
     [
         f64::from(pos[0]) + 0.5,
         f64::from(pos[1]) + 0.5,
@@ -548,7 +548,7 @@ impl Behaviour for PillarUp {
 
 /// How much of the selected stack is left: its count, less the wear of a
 /// tool, so both placing a block and using a tool lower it.
-fn held_uses_left(game: &Game) -> i64 {
+pub(super) fn held_uses_left(game: &Game) -> i64 {
     game.player
         .inventory
         .selected_stack()

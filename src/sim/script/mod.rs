@@ -5,6 +5,7 @@
 //! run them.
 
 mod behaviour;
+mod blocks;
 mod build;
 mod checks;
 mod chest;

@@ -6,6 +6,7 @@ use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
     UseOn,
 };
+use super::blocks;
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
@@ -22,6 +23,16 @@ pub type PlanFn = Box<dyn Fn(&Game) -> Plan>;
 type BuildFn = fn(&Game) -> Plan;
 
 const PLANS: &[(&str, BuildFn)] = &[
+    ("build_a_ladder", blocks::build_a_ladder),
+    ("build_nether_portal", blocks::build_nether_portal),
+    ("carve_pumpkins", blocks::carve_pumpkins),
+    ("drink_harming_potion", blocks::drink_harming_potion),
+    ("explore_map", blocks::explore_map),
+    ("explore_the_treasure", blocks::explore_the_treasure),
+    ("place_a_item_frame", blocks::place_a_item_frame),
+    ("plant_wheats", blocks::plant_wheats),
+    ("sleep_in_bed", blocks::sleep_in_bed),
+    ("smelt_beef", blocks::smelt_beef),
     ("build_a_tower", build_a_tower),
     ("build_a_waterfall", fluids::build_a_waterfall),
     ("build_a_garden", judged::build_a_garden),

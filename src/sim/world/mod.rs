@@ -17,14 +17,19 @@
 //! nobody edited are dropped (`unload_beyond`); coming back regenerates
 //! them exactly, since generation is a pure function of the seed and the
 //! chunk's coordinates. Edited chunks are kept, as a save file would.
+//!
+//! Blocks with properties (facing, crop age, bed halves) keep them in a
+//! byte beside the block ([`state`]).
 
 pub mod fluid_level;
 pub mod gen;
 pub mod schedule;
+pub mod state;
 
 use std::collections::HashMap;
 
 use super::registry::BlockId;
+pub use state::{BlockState, Facing};
 
 /// World height in blocks; y runs 0..HEIGHT.
 pub const HEIGHT: i32 = 256;
@@ -40,6 +45,8 @@ pub struct Section {
     blocks: Box<[BlockId; 4096]>,
     /// Fluid levels, same indexing; allocated once a cell is not a source.
     levels: Option<Box<[u8; 4096]>>,
+    /// Each block's state, allocated once a block has a non-default one.
+    states: Option<Box<[BlockState; 4096]>>,
     non_air: u16,
     revision: u32,
 }
@@ -49,6 +56,7 @@ impl Section {
         Section {
             blocks: Box::new([BlockId::AIR; 4096]),
             levels: None,
+            states: None,
             non_air: 0,
             revision: 0,
         }
@@ -76,6 +84,13 @@ impl Section {
         self.revision = self.revision.wrapping_add(1);
     }
 
+    #[inline]
+    pub fn state(&self, x: usize, y: usize, z: usize) -> BlockState {
+        self.states
+            .as_ref()
+            .map_or(BlockState::default(), |s| s[(y << 8) | (z << 4) | x])
+    }
+
     /// Number of blocks that are not air.
     pub fn non_air(&self) -> u16 {
         self.non_air
@@ -86,8 +101,16 @@ impl Section {
         self.revision
     }
 
+    /// Sets a block in its default state.
     fn set(&mut self, x: usize, y: usize, z: usize, block: BlockId) {
-        let slot = &mut self.blocks[(y << 8) | (z << 4) | x];
+        let index = (y << 8) | (z << 4) | x;
+        if let Some(states) = &mut self.states {
+            if states[index] != BlockState::default() {
+                states[index] = BlockState::default();
+                self.revision = self.revision.wrapping_add(1);
+            }
+        }
+        let slot = &mut self.blocks[index];
         if *slot == block {
             return;
         }
@@ -101,6 +124,18 @@ impl Section {
         if let Some(levels) = &mut self.levels {
             levels[(y << 8) | (z << 4) | x] = 0;
         }
+        self.revision = self.revision.wrapping_add(1);
+    }
+
+    fn set_state(&mut self, x: usize, y: usize, z: usize, state: BlockState) {
+        let index = (y << 8) | (z << 4) | x;
+        if self.state(x, y, z) == state {
+            return;
+        }
+        let states = self
+            .states
+            .get_or_insert_with(|| Box::new([BlockState::default(); 4096]));
+        states[index] = state;
         self.revision = self.revision.wrapping_add(1);
     }
 }
@@ -159,6 +194,23 @@ impl Chunk {
         self.set(x, y, z, block);
         if let Some(section) = &mut self.sections[y >> 4] {
             section.set_level(x, y & 15, z, level);
+        }
+    }
+
+    /// The state of the block at local coordinates.
+    #[inline]
+    pub fn state(&self, x: usize, y: usize, z: usize) -> BlockState {
+        match &self.sections[y >> 4] {
+            Some(section) => section.state(x, y & 15, z),
+            None => BlockState::default(),
+        }
+    }
+
+    /// Sets the state of the block at local coordinates (nothing for air
+    /// in an empty section).
+    pub fn set_state(&mut self, x: usize, y: usize, z: usize, state: BlockState) {
+        if let Some(section) = &mut self.sections[y >> 4] {
+            section.set_state(x, y & 15, z, state);
         }
     }
 
@@ -241,6 +293,30 @@ impl World {
             Some(chunk) => chunk.get((x & 15) as usize, y as usize, (z & 15) as usize),
             None => BlockId::AIR,
         }
+    }
+
+    /// The state of the block at a position (the default where nothing is).
+    #[inline]
+    pub fn state(&self, [x, y, z]: BlockPos) -> BlockState {
+        if !(0..HEIGHT).contains(&y) {
+            return BlockState::default();
+        }
+        match self.chunk(x >> 4, z >> 4) {
+            Some(chunk) => chunk.state((x & 15) as usize, y as usize, (z & 15) as usize),
+            None => BlockState::default(),
+        }
+    }
+
+    /// Sets a block with its state; false outside the world's height.
+    pub fn set_with_state(&mut self, pos: BlockPos, block: BlockId, state: BlockState) -> bool {
+        if !self.set(pos, block) {
+            return false;
+        }
+        let [x, y, z] = pos;
+        let chunk = self.chunk_mut(x >> 4, z >> 4);
+        chunk.set_state((x & 15) as usize, y as usize, (z & 15) as usize, state);
+        chunk.edited = true;
+        true
     }
 
     /// Sets a block (a fluid as a source), generating its chunk if needed.

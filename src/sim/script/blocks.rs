@@ -1,0 +1,531 @@
+//! Scripts for the tasks that use block states and items on blocks:
+//! ladders and item frames on walls, sleeping, planting, carving
+//! pumpkins, drinking a potion, smelting through the furnace screen,
+//! opening treasure chests and building a nether portal. The behaviours
+//! they need beyond [`super::behaviour`] — using an item on chosen faces,
+//! building blocks at chosen cells, clicking through a furnace — live
+//! here too. Like every script they read the game and act only through
+//! keys, camera and clicks.
+
+use std::collections::VecDeque;
+
+use super::behaviour::{
+    angles_to, block_centre, held_uses_left, turn_towards, Behaviour, Hold, Mine, MineNearest,
+    PlaceAround, Select, Spot, StepInto, UseOn,
+};
+use super::craft::{click_on, Craft};
+use crate::protocol::{Action, Key};
+use crate::sim::game::Game;
+use crate::sim::raycast::{self, Face};
+use crate::sim::registry::{block, item, registry, state_def, BlockId, ItemId, Shape};
+use crate::sim::screen::{ScreenKind, Slot};
+use crate::sim::world::BlockPos;
+
+use super::behaviour::Step;
+
+type Plan = Vec<Box<dyn Behaviour>>;
+
+const SIDES: [Face; 4] = [Face::North, Face::South, Face::West, Face::East];
+
+fn select(name: &str) -> Box<dyn Behaviour> {
+    Box::new(Select(item(name)))
+}
+
+fn settle() -> Box<dyn Behaviour> {
+    Box::new(Hold {
+        action: Action::noop(),
+        ticks: 5,
+    })
+}
+
+fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
+    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
+}
+
+/// The point in the middle of a block's face.
+fn face_centre(pos: BlockPos, face: Face) -> [f64; 3] {
+    let c = block_centre(pos);
+    let n = face.normal().map(f64::from);
+    [c[0] + n[0] * 0.5, c[1] + n[1] * 0.5, c[2] + n[2] * 0.5]
+}
+
+/// The point to aim at on a face: a little inside its middle (the
+/// crosshair selects whole cells).
+fn aim_point(pos: BlockPos, face: Face) -> [f64; 3] {
+    let point = face_centre(pos, face);
+    let n = face.normal().map(f64::from);
+    [
+        point[0] - n[0] * 0.01,
+        point[1] - n[1] * 0.01,
+        point[2] - n[2] * 0.01,
+    ]
+}
+
+/// Wild plants (grass, flowers) a script may cut when they are in the
+/// way; crops (with growth stages) are left standing.
+fn is_plant(id: BlockId) -> bool {
+    registry().block(id).shape == Shape::Cross && state_def(id).property("age").is_none()
+}
+
+/// Whether the crosshair, turned to `point`, would rest on `pos`'s `face`
+/// within reach once the plants in the way are cut.
+fn face_in_sight(game: &Game, pos: BlockPos, face: Face, point: [f64; 3]) -> bool {
+    let eye = game.player.eye();
+    let d = [point[0] - eye[0], point[1] - eye[1], point[2] - eye[2]];
+    let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+    let dir = d.map(|c| c / distance);
+    let solid = |b: BlockId| raycast::selectable(b) && !is_plant(b);
+    distance < raycast::REACH - 0.2
+        && raycast::cast(&game.world, eye, dir, raycast::REACH, solid)
+            .is_some_and(|hit| hit.pos == pos && hit.face == face)
+}
+
+/// Turns towards a face of a block and clicks use on it every few ticks
+/// once the crosshair rests there (sneaking, so containers stay shut);
+/// cuts a plant that stands in the way.
+fn use_on_face(game: &Game, pos: BlockPos, face: Face, ticks: u32) -> Action {
+    let (yaw, pitch) = angles_to(game, aim_point(pos, face));
+    let mut action = Action::noop().with(Key::Sneak);
+    action.camera = turn_towards(game, yaw, pitch);
+    let hit = raycast::target(&game.world, game.player.eye(), game.player.look_dir());
+    match hit {
+        Some(hit) if hit.pos == pos && hit.face == face && ticks % 5 == 4 => action.press(Key::Use),
+        Some(hit) if hit.pos != pos && is_plant(hit.block) => action.press(Key::Attack),
+        _ => {}
+    }
+    action
+}
+
+/// Which faces an item may be used on.
+type FaceFinder = fn(&Game) -> Vec<(BlockPos, Face)>;
+
+/// Uses the selected item on faces the finder offers, farthest first (so
+/// what it puts there does not hide the rest),
+/// until it has been used `count` times (the stack or its durability
+/// went down), giving up on a face after a few ticks. Sneaks while
+/// clicking, so containers are not opened instead.
+pub struct UseOnFaces {
+    finder: FaceFinder,
+    count: u32,
+    tried: Vec<(BlockPos, Face)>,
+    current: Option<(BlockPos, Face, u32)>,
+    held: i64,
+    /// Whether the last action clicked use (shears also wear cutting a
+    /// plant in the way, which is no use).
+    clicked: bool,
+}
+
+impl UseOnFaces {
+    const PATIENCE: u32 = 25;
+
+    pub fn new(finder: FaceFinder, count: u32) -> UseOnFaces {
+        UseOnFaces {
+            finder,
+            count,
+            tried: Vec::new(),
+            current: None,
+            held: 0,
+            clicked: false,
+        }
+    }
+
+    fn next_face(&self, game: &Game) -> Option<(BlockPos, Face)> {
+        let eye = game.player.eye();
+        let mut faces: Vec<(i64, BlockPos, Face)> = (self.finder)(game)
+            .into_iter()
+            .filter(|spot| !self.tried.contains(spot))
+            .filter(|&(pos, face)| face_in_sight(game, pos, face, aim_point(pos, face)))
+            .map(|(pos, face)| {
+                let c = face_centre(pos, face);
+                let d2 = (0..3).map(|a| (c[a] - eye[a]).powi(2)).sum::<f64>();
+                ((d2 * 1000.0) as i64, pos, face)
+            })
+            .collect();
+        faces.sort_by_key(|&(d, pos, face)| (-d, pos, face as u8));
+        faces.first().map(|&(_, pos, face)| (pos, face))
+    }
+}
+
+impl Behaviour for UseOnFaces {
+    fn next(&mut self, game: &Game) -> Step {
+        let held = held_uses_left(game);
+        if held < self.held && self.clicked {
+            self.count = self.count.saturating_sub(1);
+            self.current = None;
+        }
+        self.held = held;
+        self.clicked = false;
+        if self.count == 0 || game.player.inventory.selected_stack().is_none() {
+            return Step::Done;
+        }
+        let (pos, face, ticks) = match self.current {
+            Some((pos, face, ticks)) if ticks < Self::PATIENCE => (pos, face, ticks),
+            _ => {
+                let Some((pos, face)) = self.next_face(game) else {
+                    return Step::Done;
+                };
+                self.tried.push((pos, face));
+                (pos, face, 0)
+            }
+        };
+        self.current = Some((pos, face, ticks + 1));
+        let action = use_on_face(game, pos, face, ticks);
+        self.clicked = action.is_pressed(Key::Use);
+        Step::Act(action)
+    }
+}
+
+/// Cells within reach of the feet, nearest rings first.
+fn cells_around(game: &Game, radius: i32, heights: std::ops::RangeInclusive<i32>) -> Vec<BlockPos> {
+    let feet = game.player.block_pos();
+    let mut cells = Vec::new();
+    for dy in heights {
+        for dz in -radius..=radius {
+            for dx in -radius..=radius {
+                cells.push([feet[0] + dx, feet[1] + dy, feet[2] + dz]);
+            }
+        }
+    }
+    cells
+}
+
+fn is_solid_cube(game: &Game, pos: BlockPos) -> bool {
+    let def = registry().block(game.world.get(pos));
+    def.shape == Shape::Cube && !def.transparent
+}
+
+/// Sides of solid blocks with air in front, at chest height or below.
+fn open_sides(game: &Game) -> Vec<(BlockPos, Face)> {
+    let mut faces = Vec::new();
+    for pos in cells_around(game, 3, -1..=1) {
+        if !is_solid_cube(game, pos) {
+            continue;
+        }
+        for face in SIDES {
+            let front = offset(pos, face.normal());
+            if game.world.get(front) == BlockId::AIR && front != game.player.block_pos() {
+                faces.push((pos, face));
+            }
+        }
+    }
+    faces
+}
+
+/// Tops of farmland with air above.
+fn farmland_tops(game: &Game) -> Vec<(BlockPos, Face)> {
+    cells_around(game, 4, -1..=1)
+        .into_iter()
+        .filter(|&pos| {
+            game.world.get(pos) == block("farmland")
+                && game.world.get(offset(pos, [0, 1, 0])) == BlockId::AIR
+        })
+        .map(|pos| (pos, Face::Up))
+        .collect()
+}
+
+/// Sides and top of pumpkins.
+fn pumpkin_faces(game: &Game) -> Vec<(BlockPos, Face)> {
+    cells_around(game, 3, -1..=1)
+        .into_iter()
+        .filter(|&pos| game.world.get(pos) == block("pumpkin"))
+        .flat_map(|pos| SIDES.iter().chain(&[Face::Up]).map(move |&f| (pos, f)))
+        .collect()
+}
+
+/// One job of [`Construct`]: empty a cell, or put the selected block there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    Clear(BlockPos),
+    Place(BlockPos),
+}
+
+/// Builds block by block: clears cells that must be empty (mining what is
+/// there) and places the selected block into cells, clicking a face of
+/// a neighbour that holds it (sneaking, so containers stay shut).
+pub struct Construct {
+    jobs: VecDeque<Job>,
+    block: BlockId,
+    mine: Option<Mine>,
+    ticks_on_job: u32,
+}
+
+impl Construct {
+    const PATIENCE: u32 = 60;
+
+    pub fn new(block: BlockId, jobs: Vec<Job>) -> Construct {
+        Construct {
+            jobs: jobs.into(),
+            block,
+            mine: None,
+            ticks_on_job: 0,
+        }
+    }
+
+    /// A neighbour's face whose click puts a block into `cell`.
+    fn support_face(game: &Game, cell: BlockPos) -> Option<(BlockPos, Face)> {
+        let faces = [
+            Face::Down,
+            Face::North,
+            Face::South,
+            Face::West,
+            Face::East,
+            Face::Up,
+        ];
+        faces.into_iter().find_map(|toward| {
+            let n = toward.normal();
+            let neighbour = offset(cell, n);
+            let face = match toward {
+                Face::Down => Face::Up,
+                Face::Up => Face::Down,
+                Face::North => Face::South,
+                Face::South => Face::North,
+                Face::West => Face::East,
+                Face::East => Face::West,
+            };
+            (is_solid_cube(game, neighbour)
+                && face_in_sight(game, neighbour, face, aim_point(neighbour, face)))
+            .then_some((neighbour, face))
+        })
+    }
+
+    fn next_job(&mut self) -> Step {
+        self.jobs.pop_front();
+        self.mine = None;
+        self.ticks_on_job = 0;
+        Step::Act(Action::noop())
+    }
+}
+
+impl Behaviour for Construct {
+    fn next(&mut self, game: &Game) -> Step {
+        let Some(&job) = self.jobs.front() else {
+            return Step::Done;
+        };
+        self.ticks_on_job += 1;
+        match job {
+            Job::Clear(cell) => {
+                let id = game.world.get(cell);
+                if id == BlockId::AIR || id == block("fire") {
+                    return self.next_job();
+                }
+                let mine = self.mine.get_or_insert_with(|| Mine::new(Spot::At(cell)));
+                match mine.next(game) {
+                    Step::Act(action) => Step::Act(action),
+                    Step::Done => self.next_job(),
+                }
+            }
+            Job::Place(cell) => {
+                let id = game.world.get(cell);
+                if id == self.block || self.ticks_on_job > Self::PATIENCE {
+                    return self.next_job();
+                }
+                if id != BlockId::AIR && registry().block(id).shape.collides() {
+                    self.jobs.push_front(Job::Clear(cell));
+                    self.ticks_on_job = 0;
+                    return Step::Act(Action::noop());
+                }
+                let Some((pos, face)) = Self::support_face(game, cell) else {
+                    return Step::Act(Action::noop());
+                };
+                Step::Act(use_on_face(game, pos, face, self.ticks_on_job))
+            }
+        }
+    }
+}
+
+/// Puts items into a furnace's input and fuel slots through its open
+/// screen, waits for the output and takes it with a sneak-click, then
+/// closes the screen.
+pub struct Smelt {
+    input: ItemId,
+    fuel: ItemId,
+    queued: VecDeque<Action>,
+    ticks_left: u32,
+}
+
+impl Smelt {
+    const INPUT: usize = 0;
+    const FUEL: usize = 1;
+    const OUTPUT: usize = 2;
+
+    pub fn new(input: ItemId, fuel: ItemId) -> Smelt {
+        Smelt {
+            input,
+            fuel,
+            queued: VecDeque::new(),
+            ticks_left: 600,
+        }
+    }
+
+    /// A click now, the release next tick.
+    fn click(&mut self, action: Action) -> Step {
+        self.queued.push_back(Action::noop());
+        Step::Act(action)
+    }
+}
+
+impl Behaviour for Smelt {
+    fn next(&mut self, game: &Game) -> Step {
+        if let Some(action) = self.queued.pop_front() {
+            return Step::Act(action);
+        }
+        let Some(screen) = game
+            .screen
+            .as_ref()
+            .filter(|s| s.kind == ScreenKind::Furnace)
+        else {
+            return Step::Done;
+        };
+        if self.ticks_left == 0 {
+            return self.click(Action::noop().with(Key::Inventory));
+        }
+        self.ticks_left -= 1;
+        let main = &game.player.inventory.main;
+        let slot_of = |item: ItemId| {
+            main.iter()
+                .position(|s| s.as_ref().is_some_and(|s| s.item == item))
+        };
+        if let Some(carried) = &screen.carried {
+            let into = if carried.item == self.input {
+                Self::INPUT
+            } else {
+                Self::FUEL
+            };
+            return self.click(click_on(screen, Slot::Container(into), &[Key::Attack]));
+        }
+        for (slot, item) in [(Self::INPUT, self.input), (Self::FUEL, self.fuel)] {
+            if screen.container[slot].is_none() {
+                if let Some(from) = slot_of(item) {
+                    return self.click(click_on(screen, Slot::Main(from), &[Key::Attack]));
+                }
+            }
+        }
+        if screen.container[Self::OUTPUT].is_some() {
+            self.ticks_left = 0;
+            let keys = [Key::Sneak, Key::Attack];
+            return self.click(click_on(screen, Slot::Container(Self::OUTPUT), &keys));
+        }
+        Step::Act(Action::noop())
+    }
+}
+
+/// Uses `name` on an open side of a solid block.
+fn hang_on_a_wall(name: &str) -> Plan {
+    vec![
+        select(name),
+        Box::new(UseOnFaces::new(open_sides, 1)),
+        settle(),
+    ]
+}
+
+pub fn build_a_ladder(_: &Game) -> Plan {
+    // The crafting table, once placed, is the wall.
+    let mut plan: Plan = vec![
+        select("crafting_table"),
+        Box::new(PlaceAround::new(1)),
+        Box::new(Craft::new(item("ladder"), 1)),
+    ];
+    plan.extend(hang_on_a_wall("ladder"));
+    plan
+}
+
+pub fn place_a_item_frame(_: &Game) -> Plan {
+    // A plank block on the ground is the wall.
+    let mut plan: Plan = vec![select("oak_planks"), Box::new(PlaceAround::new(1))];
+    plan.extend(hang_on_a_wall("item_frame"));
+    plan
+}
+
+pub fn sleep_in_bed(_: &Game) -> Plan {
+    vec![Box::new(UseOn::new(Spot::FromFeet([2, 0, 0]))), settle()]
+}
+
+pub fn plant_wheats(_: &Game) -> Plan {
+    // The field lies two to five blocks south-east: plant what is in
+    // sight from here, then from its west side.
+    vec![
+        select("wheat_seeds"),
+        Box::new(UseOnFaces::new(farmland_tops, 5)),
+        Box::new(StepInto::new(Spot::FromFeet([1, 0, 4]))),
+        Box::new(UseOnFaces::new(farmland_tops, 5)),
+        settle(),
+    ]
+}
+
+pub fn carve_pumpkins(_: &Game) -> Plan {
+    vec![
+        select("pumpkin"),
+        Box::new(PlaceAround::new(1)),
+        select("shears"),
+        Box::new(UseOnFaces::new(pumpkin_faces, 1)),
+        Box::new(MineNearest::new(vec![block("carved_pumpkin")], 1).within(3)),
+        Box::new(Craft::new(item("jack_o_lantern"), 1)),
+        settle(),
+    ]
+}
+
+pub fn drink_harming_potion(game: &Game) -> Plan {
+    vec![
+        select("potion"),
+        Box::new(super::behaviour::Face {
+            yaw: game.player.yaw,
+            pitch: -90.0,
+        }),
+        Box::new(Hold {
+            action: Action::noop().with(Key::Use),
+            ticks: 40,
+        }),
+        settle(),
+    ]
+}
+
+pub fn smelt_beef(_: &Game) -> Plan {
+    vec![
+        Box::new(UseOn::new(Spot::FromFeet([2, 0, 0]))),
+        Box::new(Smelt::new(item("beef"), item("coal"))),
+        settle(),
+    ]
+}
+
+/// Opens the chest the init commands set `east` blocks east of the feet.
+fn open_chest_east(east: i32) -> Plan {
+    vec![Box::new(UseOn::new(Spot::FromFeet([east, 0, 0]))), settle()]
+}
+
+pub fn explore_map(_: &Game) -> Plan {
+    open_chest_east(4)
+}
+
+pub fn explore_the_treasure(_: &Game) -> Plan {
+    open_chest_east(2)
+}
+
+/// Completes a frame with the obsidian column two blocks east as its
+/// left side — a 2×3 inside along z sunk one block into the ground, so
+/// every block can be placed from standing height — then lights it.
+pub fn build_nether_portal(game: &Game) -> Plan {
+    let feet = game.player.block_pos();
+    let at = |dy: i32, dz: i32| offset(feet, [2, dy, dz]);
+    let mut jobs: Vec<Job> = (-1..=1)
+        .rev()
+        .flat_map(|dy| [1, 2].map(|dz| Job::Clear(at(dy, dz))))
+        .collect();
+    jobs.extend([
+        Job::Place(at(-2, 1)),
+        Job::Place(at(-2, 2)),
+        Job::Place(at(-1, 0)),
+        Job::Place(at(-1, 3)),
+        Job::Place(at(0, 3)),
+        Job::Place(at(1, 3)),
+        Job::Place(at(2, 1)),
+        Job::Place(at(2, 2)),
+    ]);
+    vec![
+        Box::new(StepInto::new(Spot::FromFeet([1, 0, 2]))),
+        select("obsidian"),
+        Box::new(Construct::new(block("obsidian"), jobs)),
+        select("flint_and_steel"),
+        Box::new(Construct::new(block("fire"), vec![Job::Place(at(-1, 1))])),
+        settle(),
+    ]
+}
