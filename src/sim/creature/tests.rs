@@ -138,7 +138,10 @@ fn a_skeleton_keeps_its_distance() {
         closest > 3.5,
         "it backed off, never closer than {closest:.2}"
     );
-    assert_eq!(game.stats.get(Event::Custom, "damage_taken"), 0, "no melee");
+    assert!(
+        game.stats.get(Event::Custom, "damage_taken") > 0,
+        "its arrows reach the player it keeps away from"
+    );
 }
 
 #[test]

@@ -171,10 +171,27 @@ fn an_arrow_hits_the_first_creature_and_a_kill_counts_for_the_player() {
     assert!(arrows(&game).is_empty(), "the arrow is spent");
     assert!(game.stats.get(Event::Custom, "damage_dealt") >= 60);
     game.player.inventory.main[0] = Some(ItemStack::new(item("bow"), 1));
+    let spot = [0.5, f64::from(FLOOR + 1), 6.5];
     for _ in 0..3 {
         if mob(&game, pig).is_some_and(|m| !m.is_dying()) {
-            run(&mut game, &Action::noop(), 12);
-            shoot(&mut game, 20);
+            // The hurt pig panics and runs; it is held on the mark while
+            // the next shot is drawn and loosed.
+            for held_ticks in [12, 20] {
+                for _ in 0..held_ticks {
+                    let drawing = held_ticks == 20;
+                    let action = if drawing {
+                        keys(&[Key::Use])
+                    } else {
+                        Action::noop()
+                    };
+                    run(&mut game, &action, 1);
+                    if let Some(e) = game.entities.get_mut(pig) {
+                        e.pos = spot;
+                        e.vel = [0.0; 3];
+                    }
+                }
+            }
+            run(&mut game, &Action::noop(), 1);
             for _ in 0..5 {
                 super::projectiles::tick(&mut game);
             }
