@@ -45,7 +45,7 @@ fn render(game: &Game, width: u32, height: u32) -> RgbImage {
     frame
 }
 
-fn hash(frame: &RgbImage) -> u64 {
+pub(super) fn hash(frame: &RgbImage) -> u64 {
     frame
         .as_raw()
         .iter()
