@@ -76,14 +76,30 @@ impl<'a> Area<'a> {
                 (h ^ part).wrapping_mul(0x0000_0100_0000_01B3)
             })
     }
+
+    /// Changes whenever a block changes within one block of section `sy` of
+    /// the centre chunk (the 27 sections around it, itself included).
+    pub fn section_signature(&self, sy: i32) -> u64 {
+        let around = (sy - 1..=sy + 1).filter(|s| (0..SECTIONS as i32).contains(s));
+        around.fold(0xCBF2_9CE4_8422_2325u64, |h, s| {
+            self.chunks.iter().fold(h, |h, chunk| {
+                let part = chunk.map_or(1, |c| section_part(c, s as usize));
+                (h ^ part).wrapping_mul(0x0000_0100_0000_01B3)
+            })
+        })
+    }
+}
+
+/// A section's revision and presence, as one number.
+fn section_part(chunk: &Chunk, section: usize) -> u64 {
+    chunk.section(section).map_or(0, |sec| {
+        u64::from(sec.revision()) << 16 | u64::from(sec.non_air()) | 1 << 62
+    })
 }
 
 /// A hash of a chunk's section revisions and presence.
 pub fn chunk_signature(chunk: &Chunk) -> u64 {
     (0..SECTIONS).fold(7u64, |h, s| {
-        let part = chunk.section(s).map_or(0, |sec| {
-            u64::from(sec.revision()) << 16 | u64::from(sec.non_air()) | 1 << 62
-        });
-        (h.rotate_left(5) ^ part).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        (h.rotate_left(5) ^ section_part(chunk, s)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     })
 }

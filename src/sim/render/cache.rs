@@ -1,8 +1,11 @@
-//! Light and meshes kept between frames. Each chunk's light and its
-//! sections' meshes are rebuilt when the signature of the 3×3 chunks
-//! around it changes, so the cache never changes what is drawn, only how
-//! fast. Maps are used for lookup only; the sections to draw come out in
-//! a fixed order (by distance, then coordinates).
+//! Light and meshes kept between frames. Each chunk's light is rebuilt
+//! when the signature of the 3×3 chunks around it changes; a section's
+//! mesh only when the blocks within one block of it changed or its
+//! chunk's new light differs within one block of it (the only inputs a
+//! mesh reads), so an edit remeshes the sections it touches, not 3×3
+//! chunks. The cache never changes what is drawn, only how fast. Maps are
+//! used for lookup only; the sections to draw come out in a fixed order
+//! (by distance, then coordinates).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -29,10 +32,25 @@ pub struct Visible {
 /// A cached value and the area signature it was built for.
 type Signed<T> = (u64, Arc<T>);
 
+/// A section's mesh and the inputs it was built from.
+struct CachedMesh {
+    /// The blocks within one block of the section ([`Area::section_signature`]).
+    blocks: u64,
+    /// The signature of the light it was last checked against, and the
+    /// light's print around the section ([`ChunkLight::section_print`]).
+    light: u64,
+    light_print: u64,
+    mesh: Arc<SectionMesh>,
+}
+
+/// A section in view: chunk x, section y, chunk z, its block signature and
+/// its chunk's light signature.
+type SectionInputs = (i32, i32, i32, u64, u64);
+
 #[derive(Default)]
 pub struct WorldCache {
     lights: HashMap<(i32, i32), Signed<ChunkLight>>,
-    meshes: HashMap<(i32, i32, i32), Signed<SectionMesh>>,
+    meshes: HashMap<SectionPos, CachedMesh>,
 }
 
 const RADIUS: i32 = (VIEW_DISTANCE as i32 + 15) / 16;
@@ -79,7 +97,7 @@ impl WorldCache {
                     camera.relative([f64::from(cx * 16), f64::from(sy * 16), f64::from(cz * 16)]);
                 let centre = origin.map(|c| c + 8.0);
                 let distance = centre.iter().map(|c| c * c).sum::<f32>().sqrt();
-                let mesh = Arc::clone(&self.meshes[&(cx, sy, cz)].1);
+                let mesh = Arc::clone(&self.meshes[&(cx, sy, cz)].mesh);
                 (
                     cx,
                     sy,
@@ -127,7 +145,7 @@ impl WorldCache {
                 return None;
             }
             if candidates.contains(&pos) {
-                return Some(self.meshes[&pos].1.links);
+                return Some(self.meshes[&pos].mesh.links);
             }
             let non_empty = world
                 .chunk(cx, cz)
@@ -166,30 +184,46 @@ impl WorldCache {
             })
             .collect();
         self.lights.extend(built);
-        let stale_meshes: Vec<(i32, i32, i32, u64)> = chunks
+        let sections: Vec<SectionInputs> = chunks
             .iter()
-            .flat_map(|(cx, cz, sig, sections)| {
-                sections.iter().map(move |&sy| (*cx, sy, *cz, *sig))
-            })
-            .filter(|(cx, sy, cz, sig)| {
-                self.meshes
-                    .get(&(*cx, *sy, *cz))
-                    .is_none_or(|(s, _)| s != sig)
+            .flat_map(|(cx, cz, light, sections)| {
+                let area = Area::new(world, *cx, *cz);
+                sections
+                    .iter()
+                    .map(move |&sy| (*cx, sy, *cz, area.section_signature(sy), *light))
+                    .collect::<Vec<_>>()
             })
             .collect();
         let lights = &self.lights;
-        let built: Vec<((i32, i32, i32), Signed<SectionMesh>)> = stale_meshes
+        let meshes = &self.meshes;
+        let updated: Vec<(SectionPos, CachedMesh)> = sections
             .par_iter()
-            .map(|&(cx, sy, cz, sig)| {
-                let area = Area::new(world, cx, cz);
+            .filter_map(|&(cx, sy, cz, blocks, light_sig)| {
+                let cached = meshes.get(&(cx, sy, cz));
+                if cached.is_some_and(|c| c.blocks == blocks && c.light == light_sig) {
+                    return None;
+                }
                 let light = &lights[&(cx, cz)].1;
-                (
-                    (cx, sy, cz),
-                    (sig, Arc::new(mesh::build(&area, light, &assets.blocks, sy))),
-                )
+                let light_print = light.section_print(sy);
+                let mesh = match cached {
+                    Some(c) if c.blocks == blocks && c.light_print == light_print => {
+                        Arc::clone(&c.mesh)
+                    }
+                    _ => {
+                        let area = Area::new(world, cx, cz);
+                        Arc::new(mesh::build(&area, light, &assets.blocks, sy))
+                    }
+                };
+                let entry = CachedMesh {
+                    blocks,
+                    light: light_sig,
+                    light_print,
+                    mesh,
+                };
+                Some(((cx, sy, cz), entry))
             })
             .collect();
-        self.meshes.extend(built);
+        self.meshes.extend(updated);
     }
 
     /// Drops what is far from the eye.

@@ -108,6 +108,22 @@ impl ChunkLight {
         let c = self.cells[index(lx, y, lz)];
         (c >> 4, c & 15)
     }
+
+    /// A hash of the light within one block of section `sy` (the light
+    /// its mesh reads), so a mesh survives relighting that left it alone.
+    pub fn section_print(&self, sy: i32) -> u64 {
+        let (x0, z0) = (self.x0 + MARGIN, self.z0 + MARGIN);
+        let mut h = 0xCBF2_9CE4_8422_2325u64;
+        for y in sy * 16 - 1..sy * 16 + 17 {
+            for z in z0 - 1..z0 + 17 {
+                for x in x0 - 1..x0 + 17 {
+                    let (sky, block) = self.at(x, y, z);
+                    h = (h ^ u64::from(sky << 4 | block)).wrapping_mul(0x0000_0100_0000_01B3);
+                }
+            }
+        }
+        h
+    }
 }
 
 /// Breadth-first spread of the 4-bit level at `shift` from the queued cells.

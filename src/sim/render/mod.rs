@@ -59,12 +59,27 @@ use super::raycast;
 
 /// Pixel rows per band handed to one thread at a time.
 const BAND_ROWS: usize = 16;
+/// With level of detail, sections whose centre is further than this
+/// (blocks) drop triangles smaller than [`LOD_MIN_AREA`].
+const LOD_DISTANCE: f32 = 40.0;
+/// Square pixels: a distant triangle smaller than this covers at most a
+/// pixel centre or two, which the terrain behind it fills much the same.
+const LOD_MIN_AREA: f32 = 0.5;
 
 /// Draws frames of a game; keeps caches between frames.
 pub struct Renderer {
+    options: RenderOptions,
     world: WorldCache,
     colour: Vec<u32>,
     depth: Vec<f32>,
+}
+
+/// Shortcuts a renderer may take; the full-detail path takes none and is
+/// the reference the fast path is measured against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Distant sections drawn from coarser meshes.
+    pub lod: bool,
 }
 
 /// Everything drawn in 3D this frame, in drawing order.
@@ -79,8 +94,19 @@ struct Scene {
 }
 
 impl Renderer {
+    /// The fast renderer used everywhere.
     pub fn new() -> Renderer {
+        Renderer::with_options(RenderOptions { lod: true })
+    }
+
+    /// The full-detail renderer, without shortcuts.
+    pub fn reference() -> Renderer {
+        Renderer::with_options(RenderOptions { lod: false })
+    }
+
+    pub fn with_options(options: RenderOptions) -> Renderer {
         Renderer {
+            options,
             world: WorldCache::default(),
             colour: Vec::new(),
             depth: Vec::new(),
@@ -151,10 +177,11 @@ impl Renderer {
     /// Projects everything in view into screen triangles.
     fn scene(&mut self, game: &Game, camera: &Camera, env: &Environment, assets: &Assets) -> Scene {
         let visible = self.world.visible(&game.world, camera, assets);
-        let solid = project_sections(camera, env, &visible, false);
+        let lod = self.options.lod;
+        let solid = project_sections(camera, env, &visible, false, lod);
         let mut translucent_sections = visible;
         translucent_sections.reverse();
-        let translucent = project_sections(camera, env, &translucent_sections, true);
+        let translucent = project_sections(camera, env, &translucent_sections, true, lod);
 
         let lights: Vec<(u8, u8)> = game
             .entities
@@ -233,17 +260,22 @@ fn project(camera: &Camera, quads: &[Quad]) -> Vec<Tri> {
 }
 
 /// The solid or translucent quads of the visible sections, lit for this
-/// frame, projected in parallel and kept in section order.
+/// frame, projected in parallel and kept in section order; with `lod`,
+/// distant sections drop their sub-pixel triangles.
 fn project_sections(
     camera: &Camera,
     env: &Environment,
     visible: &[Visible],
     translucent: bool,
+    lod: bool,
 ) -> Vec<Tri> {
     let per_section: Vec<Vec<Tri>> = visible
         .par_iter()
         .map(|section| {
             let mut projector = Projector::new(camera);
+            if lod && section.distance > LOD_DISTANCE {
+                projector.min_area = LOD_MIN_AREA;
+            }
             let quads = if translucent {
                 &section.mesh.translucent
             } else {
@@ -303,5 +335,7 @@ fn crack_quads(camera: &Camera, pos: [i32; 3], tex: texture::TexId) -> Vec<Quad>
 
 #[cfg(test)]
 mod creature_frames;
+#[cfg(test)]
+mod fidelity_tests;
 #[cfg(test)]
 mod tests;

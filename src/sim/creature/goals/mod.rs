@@ -88,7 +88,7 @@ impl Ctx<'_> {
 }
 
 /// One behaviour.
-pub trait Goal: GoalClone + std::fmt::Debug + Send {
+pub trait Goal: GoalClone + std::fmt::Debug + Send + Sync {
     /// The controls it claims while running.
     fn flags(&self) -> Flags;
     fn can_start(&mut self, ctx: &mut Ctx) -> bool;
