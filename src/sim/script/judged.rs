@@ -1,15 +1,14 @@
-//! Plans for the judge-only tasks (and the library, which also pays for
-//! its bookshelves): building a house, a library and a garden from
-//! blueprints around the player, decorating the wall beside the start,
+//! Plans for the judge-only tasks: building a garden from a blueprint
+//! around the player, decorating the wall beside the start,
 //! boxing the birthday cake in a chest, and walking up to the blue bed
 //! and the item frame. Their goals are checked by `goals`.
 
 use super::behaviour::{
-    angles_to, turn_towards, Aim, Behaviour, Mine, PillarUp, Spot, Step, StepInto, UseOn, WalkTo,
+    angles_to, turn_towards, Aim, Behaviour, Mine, Spot, Step, StepInto, UseOn, WalkTo,
 };
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
-use super::plans::{mine, select, settle, Plan};
+use super::plans::{settle, Plan};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
@@ -96,104 +95,6 @@ fn go_to(site: BlockPos) -> Plan {
     let mut walk = WalkTo::new(f64::from(site[0]) + 0.5, f64::from(site[2]) + 0.5);
     walk.ticks_left = 200;
     vec![Box::new(walk), Box::new(StepInto::new(Spot::At(site)))]
-}
-
-/// What goes where in a 5×5 room with two-high walls built around the feet.
-struct RoomDesign {
-    /// The wall's item at a ring offset, on the lower (0) or upper (1) course.
-    wall: fn([i32; 2], i32) -> &'static str,
-    roof: &'static str,
-    /// Furniture on the floor inside, by offset.
-    furniture: &'static [([i32; 2], &'static str)],
-}
-
-/// Builds the room from inside: both wall courses from the floor; the
-/// roof from a one-block pillar in the middle (the walls' top faces are
-/// out of sight from the floor): rim, inner corners, then inner edges;
-/// then the pillar is mined, the roof's middle closed from below and the
-/// room furnished.
-fn build_room(game: &Game, design: &RoomDesign) -> Plan {
-    let feet = level_site(game);
-    let place = |offset, up, name: &str| Placement::new(at(feet, offset, up), item(name));
-    let walls: Vec<Placement> = (0..2)
-        .flat_map(|course| {
-            ring(HALF_SIDE)
-                .into_iter()
-                .map(move |c| place(c, course, (design.wall)(c, course)))
-        })
-        .collect();
-    // The middle goes last: from the pillar the head is in its way (and in
-    // the way of a cell beside it if the player stands off the middle), so
-    // the roof is gone over again from the floor.
-    let roof: Vec<Placement> = [ring(HALF_SIDE), ring(1), vec![[0, 0]]]
-        .concat()
-        .into_iter()
-        .map(|c| place(c, 2, design.roof))
-        .collect();
-    let mut finish = roof.clone();
-    finish.extend(design.furniture.iter().map(|&(c, name)| place(c, 0, name)));
-    let mut plan = go_to(feet);
-    plan.extend(clear_site(game, feet));
-    plan.extend::<Plan>(vec![
-        Box::new(StepInto::new(Spot::At(feet))),
-        Box::new(Build::new(walls)),
-        select(design.roof),
-        Box::new(PillarUp::new(1)),
-        Box::new(Build::new(roof)),
-        mine([0, -1, 0]),
-        settle(),
-        Box::new(Build::new(finish)),
-        settle(),
-    ]);
-    plan
-}
-
-fn is_corner([x, z]: [i32; 2]) -> bool {
-    x.abs() == HALF_SIDE && z.abs() == HALF_SIDE
-}
-
-/// The middle of the east and west walls.
-fn is_window_spot([x, z]: [i32; 2]) -> bool {
-    x.abs() == HALF_SIDE && z == 0
-}
-
-/// A cobblestone base with a door in the south wall, plank walls with
-/// glass-pane windows, a plank roof; a torch, the bed and the crafting table inside.
-pub(super) fn build_a_house(game: &Game) -> Plan {
-    build_room(
-        game,
-        &RoomDesign {
-            wall: |c, course| match course {
-                0 if c == [0, HALF_SIDE] => "oak_door",
-                0 => "cobblestone",
-                _ if is_window_spot(c) => "glass_pane",
-                _ => "oak_planks",
-            },
-            roof: "oak_planks",
-            furniture: &[
-                ([-1, -1], "torch"),
-                ([1, -1], "blue_bed"),
-                ([-1, 1], "crafting_table"),
-            ],
-        },
-    )
-}
-
-/// Bookshelf walls between plank corner posts, glass-pane windows, a
-/// plank roof; a lantern and a flower pot inside.
-pub(super) fn build_a_library(game: &Game) -> Plan {
-    build_room(
-        game,
-        &RoomDesign {
-            wall: |c, course| match course {
-                _ if is_corner(c) => "oak_planks",
-                1 if is_window_spot(c) => "glass_pane",
-                _ => "bookshelf",
-            },
-            roof: "oak_planks",
-            furniture: &[([-1, -1], "lantern"), ([1, 1], "flower_pot")],
-        },
-    )
 }
 
 /// Plants set inside the garden's fence, by offset from the middle: the

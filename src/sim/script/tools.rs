@@ -484,19 +484,6 @@ pub fn use_bow(_: &Game) -> Plan {
     ]
 }
 
-pub fn shoot_phantom(_: &Game) -> Plan {
-    vec![
-        select("bow"),
-        Box::new(Shoot {
-            quarry: Quarry::new("phantom"),
-            flight: ARROW_FLIGHT,
-            draw_ticks: archery::FULL_DRAW_TICKS,
-            shots: 16,
-            ticks_left: 800,
-        }),
-    ]
-}
-
 pub fn use_trident(_: &Game) -> Plan {
     // The pig, nearer, dies of two throws (8 each against 10 health);
     // each throw is fetched back for the next.
