@@ -187,6 +187,12 @@ impl Entities {
         id
     }
 
+    /// Numbers the entities spawned from now on after those of `other`
+    /// (another dimension's), so an id never names two entities.
+    pub fn continue_ids_after(&mut self, other: &Entities) {
+        self.next_id = self.next_id.max(other.next_id);
+    }
+
     pub fn get_mut(&mut self, id: EntityId) -> Option<&mut Entity> {
         self.list.iter_mut().find(|e| e.id == id)
     }

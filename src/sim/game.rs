@@ -1,4 +1,5 @@
-//! The whole state of one embedded-simulator episode: world, block
+//! The whole state of one embedded-simulator episode: world (the
+//! dimension the player is in; the others wait in `dimensions`), block
 //! entities (furnaces, chests), player, entities, statistics, time and weather, the open screen, and the seeded
 //! random streams.
 //! Rules live in other modules and act on a `&mut Game`.
@@ -7,6 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::block_entity::BlockEntities;
+use super::dimensions::Dimensions;
 use super::entity::Entities;
 use super::player::Player;
 use super::screen::Screen;
@@ -63,7 +65,10 @@ impl Rngs {
 }
 
 pub struct Game {
+    /// The dimension the player is in.
     pub world: World,
+    /// The other dimensions, and the nether portals known in each.
+    pub dimensions: Dimensions,
     /// Furnaces and chests with what they hold.
     pub block_entities: BlockEntities,
     pub player: Player,
@@ -112,6 +117,7 @@ impl Game {
         player.enchantment_seed = rngs.enchanting.gen();
         Game {
             world: World::new(seed),
+            dimensions: Dimensions::default(),
             block_entities: BlockEntities::default(),
             player,
             entities: Entities::default(),

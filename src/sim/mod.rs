@@ -3,7 +3,8 @@
 //! backend.
 //!
 //! The embedded simulator keeps its parts apart: block/item/entity data
-//! ([`registry`]), world storage and generation ([`world`]), the player and
+//! ([`registry`]), world storage and generation ([`world`]), the
+//! dimensions and travel between them ([`dimensions`]), the player and
 //! inventory ([`player`], [`inventory`]), enchanting ([`enchanting`]),
 //! entities ([`entity`]), creatures' behaviour ([`creature`]), the rules
 //! of one tick ([`rules`]), container screens and their
@@ -14,6 +15,7 @@
 pub mod block_entity;
 pub mod command;
 pub mod creature;
+pub mod dimensions;
 mod embedded;
 pub mod enchanting;
 pub mod entity;

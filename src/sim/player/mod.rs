@@ -143,6 +143,10 @@ pub struct Player {
     pub drawing: Option<Drawing>,
     /// The bed slept in, if asleep.
     pub sleeping: Option<Sleep>,
+    /// Ticks spent in a nether portal (vanilla's `portalTime`).
+    pub portal_ticks: u32,
+    /// Ticks before a portal acts on the player again.
+    pub portal_cooldown: u32,
 }
 
 impl Player {
@@ -229,6 +233,8 @@ impl Player {
             shield_ticks: 0,
             drawing: None,
             sleeping: None,
+            portal_ticks: 0,
+            portal_cooldown: 0,
         }
     }
 

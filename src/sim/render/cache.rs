@@ -19,7 +19,7 @@ use super::light::ChunkLight;
 use super::mesh::{self, SectionMesh};
 use super::occlusion::{self, Links, SectionPos};
 use super::sky::VIEW_DISTANCE;
-use crate::sim::world::{World, HEIGHT, SECTIONS};
+use crate::sim::world::{Dimension, World, HEIGHT, SECTIONS};
 
 /// A section to draw this frame.
 pub struct Visible {
@@ -49,6 +49,9 @@ type SectionInputs = (i32, i32, i32, u64, u64);
 
 #[derive(Default)]
 pub struct WorldCache {
+    /// The dimension cached: entering another starts the cache afresh,
+    /// since its chunks' revisions say nothing about this one's.
+    dimension: Dimension,
     lights: HashMap<(i32, i32), Signed<ChunkLight>>,
     meshes: HashMap<SectionPos, CachedMesh>,
 }
@@ -59,6 +62,12 @@ impl WorldCache {
     /// Brings light and meshes up to date for the chunks in view and returns
     /// the sections in the view frustum, nearest first.
     pub fn visible(&mut self, world: &World, camera: &Camera, assets: &Assets) -> Vec<Visible> {
+        if world.dimension() != self.dimension {
+            *self = WorldCache {
+                dimension: world.dimension(),
+                ..WorldCache::default()
+            };
+        }
         let (ecx, ecz) = (
             (camera.eye[0].floor() as i32) >> 4,
             (camera.eye[2].floor() as i32) >> 4,

@@ -10,7 +10,7 @@
 //! the crosshair targets (and the shield); then movement (no keys while a
 //! screen is open or asleep; paddling while in a boat), block updates
 //! (fluids flowing, sand falling), item pickup, health and hunger, death,
-//! the entities, and world generation around the player (and unloading
+//! nether-portal travel, the entities, and world generation around the player (and unloading
 //! far from it).
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
@@ -144,6 +144,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     entities::pick_up_items(game);
     health::tick_alive(game);
     health::check_death(game);
+    portal::tick_travel(game);
     combat::tick_wounds(game);
     entities::tick(game);
     tools::tick(game);

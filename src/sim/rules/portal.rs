@@ -3,12 +3,27 @@
 //! 3 high up to 21 by 21, corners not needed — turns the inside into
 //! nether portal blocks along the frame's axis (x first, then z). A
 //! portal block stands only while obsidian or portal closes it in on its
-//! sides and above and below. Standing in a portal does nothing yet (there
-//! is no Nether).
+//! sides and above and below.
+//!
+//! Standing in a portal for 80 ticks takes the player to the other side
+//! (`dimensions::through_nether_portal`); after crossing, a portal does not
+//! act again until the player has been out of every portal for 10 ticks
+//! (vanilla's `portalCooldown`, renewed each tick spent in one), and time
+//! spent in a portal drains 4 ticks a tick outside it.
 
+use super::movement::player_box;
+use crate::sim::dimensions;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, BlockId};
 use crate::sim::world::{BlockPos, BlockState, World};
+
+/// Ticks a survival player stands in a portal before it takes them across.
+const WAIT_TICKS: u32 = 80;
+/// Ticks out of portals before one acts again (`PlayerEntity`'s
+/// dimension-changing delay).
+const COOLDOWN_TICKS: u32 = 10;
+/// Ticks of portal time lost per tick outside one.
+const DRAIN_PER_TICK: u32 = 4;
 
 /// The largest inside, each way.
 const MAX_SIZE: i32 = 21;
@@ -96,6 +111,8 @@ pub fn light(game: &mut Game, pos: BlockPos) {
     else {
         return;
     };
+    let dimension = game.dimension();
+    game.dimensions.add_portal(dimension, inside.corner);
     let state = BlockState::default().with_along_z(!inside.along_x);
     for up in 0..inside.height {
         for i in 0..inside.width {
@@ -104,6 +121,31 @@ pub fn light(game: &mut Game, pos: BlockPos) {
                 .set_with_state(cell, block("nether_portal"), state);
         }
     }
+}
+
+/// Counts the player's time in a nether portal and sends them across once
+/// it reaches [`WAIT_TICKS`] (not while riding).
+pub fn tick_travel(game: &mut Game) {
+    let portal = block("nether_portal");
+    let in_portal = player_box(&game.player)
+        .cells(0)
+        .any(|cell| game.world.get(cell) == portal);
+    let riding = super::boats::player_boat(game).is_some();
+    let p = &mut game.player;
+    if in_portal && p.portal_cooldown > 0 {
+        p.portal_cooldown = COOLDOWN_TICKS;
+    } else if in_portal && !riding {
+        p.portal_ticks += 1;
+        if p.portal_ticks > WAIT_TICKS {
+            p.portal_ticks = WAIT_TICKS;
+            p.portal_cooldown = COOLDOWN_TICKS;
+            dimensions::through_nether_portal(game);
+            return;
+        }
+    } else if !in_portal {
+        p.portal_ticks = p.portal_ticks.saturating_sub(DRAIN_PER_TICK);
+    }
+    p.portal_cooldown = p.portal_cooldown.saturating_sub(1);
 }
 
 /// Whether a portal block at `pos` is still closed in along its plane.
@@ -151,6 +193,61 @@ mod tests {
         game.world.set([3, y0 + 1, 0], BlockId::AIR);
         crate::sim::rules::support::settle(&mut game, [3, y0 + 1, 0]);
         assert!((0..3).all(|up| game.world.get([1, y0 + up, 0]) != block("nether_portal")));
+    }
+
+    /// A lit portal along x whose inside's bottom row is the floor's top,
+    /// and the player standing in it.
+    fn standing_in_a_lit_portal() -> Game {
+        let mut game = platform_game();
+        frame(&mut game.world, FLOOR + 1);
+        put(&mut game.world, [1, FLOOR + 1, 0], "fire");
+        light(&mut game, [1, FLOOR + 1, 0]);
+        game.player.pos = [1.5, f64::from(FLOOR + 1), 0.5];
+        game
+    }
+
+    fn wait(game: &mut Game, ticks: u32) {
+        for _ in 0..ticks {
+            crate::sim::rules::tick(game, &crate::protocol::Action::noop());
+        }
+    }
+
+    #[test]
+    fn eighty_ticks_in_a_portal_lead_to_the_nether_and_back_to_the_same_portal() {
+        use crate::sim::world::Dimension;
+        let mut game = standing_in_a_lit_portal();
+        wait(&mut game, WAIT_TICKS);
+        assert_eq!(
+            game.dimension(),
+            Dimension::Overworld,
+            "not before the 81st tick"
+        );
+        wait(&mut game, 1);
+        assert_eq!(game.dimension(), Dimension::Nether);
+        let arrival = game.player.pos;
+        assert!(
+            arrival[0].abs() <= 17.0 && arrival[2].abs() <= 17.0,
+            "{arrival:?}: near 1.5/8"
+        );
+        let feet = game.player.block_pos();
+        assert_eq!(game.world.get(feet), block("nether_portal"));
+        wait(&mut game, 3 * WAIT_TICKS);
+        assert_eq!(
+            game.dimension(),
+            Dimension::Nether,
+            "staying in renews the cooldown"
+        );
+
+        game.player.pos[2] += 1.5;
+        wait(&mut game, COOLDOWN_TICKS + 1);
+        game.player.pos = arrival;
+        wait(&mut game, WAIT_TICKS + 1);
+        assert_eq!(game.dimension(), Dimension::Overworld);
+        assert_eq!(
+            game.player.block_pos(),
+            [1, FLOOR + 1, 0],
+            "back at the portal lit"
+        );
     }
 
     #[test]

@@ -45,6 +45,7 @@ pub fn platform_game() -> Game {
     player.vel[1] = -0.0784;
     Game {
         world: flat_world(),
+        dimensions: Default::default(),
         block_entities: Default::default(),
         player,
         entities: Entities::default(),

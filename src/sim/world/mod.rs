@@ -21,6 +21,7 @@
 //! Blocks with properties (facing, crop age, bed halves) keep them in a
 //! byte beside the block ([`state`]).
 
+pub mod dimension;
 pub mod fluid_level;
 pub mod gen;
 pub mod schedule;
@@ -29,6 +30,7 @@ pub mod state;
 use std::collections::HashMap;
 
 use super::registry::BlockId;
+pub use dimension::Dimension;
 pub use state::{BlockState, Facing};
 
 /// World height in blocks; y runs 0..HEIGHT.
@@ -249,9 +251,15 @@ pub fn chunk_of(x: i32, z: i32) -> (i32, i32) {
 }
 
 impl World {
+    /// The overworld of the world with this seed.
     pub fn new(seed: u64) -> World {
+        World::in_dimension(seed, Dimension::Overworld)
+    }
+
+    /// One dimension of the world with this seed.
+    pub fn in_dimension(seed: u64, dimension: Dimension) -> World {
         World {
-            generator: gen::Generator::new(seed),
+            generator: gen::Generator::for_dimension(seed, dimension),
             chunks: HashMap::new(),
             changes: Vec::new(),
             schedule: schedule::Schedule::default(),
@@ -397,6 +405,10 @@ impl World {
                 shape.collides() || shape == super::registry::Shape::Liquid
             })
             .unwrap_or(0)
+    }
+
+    pub fn dimension(&self) -> Dimension {
+        self.generator.dimension()
     }
 
     /// The generator (for spawn search and the like).

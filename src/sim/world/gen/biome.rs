@@ -16,6 +16,10 @@ pub enum Biome {
     River,
     /// Minecraft's "mountains" (extreme hills): the only biome with emerald ore.
     Mountains,
+    /// The Nether's open caverns.
+    NetherWastes,
+    /// The End's islands.
+    TheEnd,
 }
 
 /// Facts about one biome.
@@ -42,7 +46,7 @@ const fn info(biome: Biome, id: &'static str, grass: u32, foliage: u32) -> Biome
 }
 
 /// Every biome, in declaration order.
-pub const BIOMES: [BiomeInfo; 10] = [
+pub const BIOMES: [BiomeInfo; 12] = [
     info(Biome::Plains, "plains", 0x91bd59, 0x77ab2f),
     info(Biome::Forest, "forest", 0x79c05a, 0x59ae30),
     info(Biome::BirchForest, "birch_forest", 0x88bb67, 0x6ba941),
@@ -53,6 +57,8 @@ pub const BIOMES: [BiomeInfo; 10] = [
     info(Biome::Ocean, "ocean", 0x8eb971, 0x71a74d),
     info(Biome::River, "river", 0x8eb971, 0x71a74d),
     info(Biome::Mountains, "mountains", 0x8ab689, 0x6da36b),
+    info(Biome::NetherWastes, "nether_wastes", 0xbfb755, 0xaea42a),
+    info(Biome::TheEnd, "the_end", 0x8eb971, 0x71a74d),
 ];
 
 impl Biome {

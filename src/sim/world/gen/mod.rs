@@ -1,7 +1,9 @@
-//! World generation: a pure function of the seed and chunk coordinates, so
-//! chunks come out the same whatever order they are generated in.
+//! World generation: a pure function of the seed, the dimension and the
+//! chunk coordinates, so chunks come out the same whatever order they are
+//! generated in. Each dimension has a generator of its own
+//! ([`overworld`], [`nether`], [`end`]); [`Generator`] picks one.
 //!
-//! A chunk is built in passes: per-column terrain (height and biome from
+//! An overworld chunk is built in passes: per-column terrain (height and biome from
 //! noise, see [`terrain`]) filled with bedrock, stone, surface layers and
 //! water; blobs and ores; caves; trees; small plants and snow. Passes that
 //! can cross chunk borders (ore veins, caves, trees) replay the features
@@ -16,8 +18,11 @@
 
 mod biome;
 mod caves;
+mod end;
+mod nether;
 mod noise;
 mod ores;
+mod overworld;
 mod palette;
 mod plants;
 mod spawn;
@@ -33,7 +38,7 @@ pub use spawn::spawn_point;
 pub use terrain::Column;
 pub use trees::{Wood, WOOD_BLOCKS};
 
-use super::Chunk;
+use super::{Chunk, Dimension};
 
 /// Water fills every column up to this y.
 pub const SEA_LEVEL: i32 = 62;
@@ -48,62 +53,68 @@ const FACE_NEIGHBOURS: [[i32; 3]; 6] = [
     [0, 0, -1],
 ];
 
-/// Generates chunks of one world.
+/// Generates the chunks of one dimension of a world.
 pub struct Generator {
     seed: u64,
-    terrain: terrain::Terrain,
-    surface: surface::Surface,
-    ores: ores::Ores,
-    caves: caves::Caves,
-    trees: trees::Trees,
-    plants: plants::Plants,
+    dimension: Dimension,
+    shape: Shape,
+}
+
+/// Each dimension's own generator.
+enum Shape {
+    Overworld(Box<overworld::Overworld>),
+    Nether(nether::Nether),
+    End(end::End),
 }
 
 impl Generator {
+    /// The overworld's generator.
     pub fn new(seed: u64) -> Generator {
+        Generator::for_dimension(seed, Dimension::Overworld)
+    }
+
+    pub fn for_dimension(seed: u64, dimension: Dimension) -> Generator {
+        let shape = match dimension {
+            Dimension::Overworld => Shape::Overworld(Box::new(overworld::Overworld::new(seed))),
+            Dimension::Nether => Shape::Nether(nether::Nether::new(seed)),
+            Dimension::End => Shape::End(end::End::new(seed)),
+        };
         Generator {
             seed,
-            terrain: terrain::Terrain::new(seed),
-            surface: surface::Surface::new(seed),
-            ores: ores::Ores::new(seed),
-            caves: caves::Caves::new(seed),
-            trees: trees::Trees::new(seed),
-            plants: plants::Plants::new(seed),
+            dimension,
+            shape,
         }
     }
 
+    /// The world seed (the same in every dimension).
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
+    pub fn dimension(&self) -> Dimension {
+        self.dimension
+    }
+
     /// The planned height and biome of a block column (before caves and trees).
     pub fn column(&self, x: i32, z: i32) -> Column {
-        self.terrain.column(x, z)
+        match &self.shape {
+            Shape::Overworld(g) => g.column(x, z),
+            Shape::Nether(g) => g.column(x, z),
+            Shape::End(g) => g.column(x, z),
+        }
     }
 
     /// The biome of a block column, without generating its chunk.
     pub fn biome(&self, x: i32, z: i32) -> Biome {
-        self.terrain.column(x, z).biome
+        self.column(x, z).biome
     }
 
     /// Generates the chunk column at chunk coordinates (cx, cz).
     pub fn chunk(&self, cx: i32, cz: i32) -> Chunk {
-        let mut chunk = Chunk::new(Biome::Plains);
-        let columns: [Column; 256] = std::array::from_fn(|i| {
-            let (lx, lz) = (i % 16, i / 16);
-            self.terrain
-                .column(cx * 16 + lx as i32, cz * 16 + lz as i32)
-        });
-        for (i, column) in columns.iter().enumerate() {
-            let (lx, lz) = (i % 16, i / 16);
-            chunk.set_biome(lx, lz, column.biome);
-            let world_xz = (cx * 16 + lx as i32, cz * 16 + lz as i32);
-            self.surface.fill(&mut chunk, (lx, lz), world_xz, column);
+        match &self.shape {
+            Shape::Overworld(g) => g.chunk(cx, cz),
+            Shape::Nether(g) => g.chunk(cx, cz),
+            Shape::End(g) => g.chunk(cx, cz),
         }
-        self.ores.place(&mut chunk, cx, cz);
-        self.caves.carve(&mut chunk, cx, cz);
-        self.trees.grow(&mut chunk, cx, cz, &self.terrain);
-        self.plants.sow(&mut chunk, cx, cz, &columns);
-        chunk
     }
 }
