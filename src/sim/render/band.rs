@@ -156,8 +156,8 @@ impl Segment<'_> {
                 let a = alpha(texel);
                 if MODE == 0 || a > 0 {
                     let b = (bright >> 16).clamp(0, 256) as u32;
-                    let mut red_blue = ((texel & 0x00FF_00FF) * b >> 8) & 0x00FF_00FF;
-                    let mut green = ((texel & 0xFF00) * b >> 8) & 0xFF00;
+                    let mut red_blue = (((texel & 0x00FF_00FF) * b) >> 8) & 0x00FF_00FF;
+                    let mut green = (((texel & 0xFF00) * b) >> 8) & 0xFF00;
                     if has_fog {
                         let t = (fog >> 8).clamp(0, 256) as u32;
                         red_blue =
