@@ -76,18 +76,25 @@ pub fn downscale(frame: &RgbImage, size: ObsSize) -> Cow<'_, RgbImage> {
         .collect();
     let raw = frame.as_raw();
     let stride = src_w as usize * 3;
+    // Per output row: first the byte-wise sums of the source rows it
+    // covers (one add per byte, which the compiler vectorises), then the
+    // sums of each output pixel's columns in that row.
+    let mut column_sums = vec![0u32; stride];
     let mut out = Vec::with_capacity(size.width as usize * size.height as usize * 3);
     for y in 0..size.height {
         let rows = span(y, size.height, src_h);
+        column_sums.fill(0);
+        for line in raw[rows.start * stride..rows.end * stride].chunks_exact(stride) {
+            for (sum, &byte) in column_sums.iter_mut().zip(line) {
+                *sum += u32::from(byte);
+            }
+        }
         for columns in &columns {
             let mut sum = [0u32; 3];
-            for row in rows.clone() {
-                let line = &raw[row * stride..(row + 1) * stride];
-                for pixel in line[columns.start * 3..columns.end * 3].chunks_exact(3) {
-                    sum[0] += u32::from(pixel[0]);
-                    sum[1] += u32::from(pixel[1]);
-                    sum[2] += u32::from(pixel[2]);
-                }
+            for pixel in column_sums[columns.start * 3..columns.end * 3].chunks_exact(3) {
+                sum[0] += pixel[0];
+                sum[1] += pixel[1];
+                sum[2] += pixel[2];
             }
             let count = (rows.len() * columns.len()) as u32;
             out.extend(sum.map(|channel| ((channel + count / 2) / count) as u8));

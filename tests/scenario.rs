@@ -95,6 +95,7 @@ fn defaults_fill_what_is_not_written() {
     assert_eq!((config.max_steps, config.max_steps_long), (None, None));
     assert_eq!((config.seed, config.jobs), (0, 1));
     assert_eq!(config.obs_size.to_string(), "128x128");
+    assert_eq!(config.obs_jpeg_quality, 85);
     assert_eq!(config.step_timeout_s, 60.0);
     assert_eq!(config.simulator, SimulatorKind::Embedded);
     assert_eq!(config.scoring, ScoringProfile::Seed);
@@ -209,4 +210,13 @@ fn bundled_scenarios_load() {
         "expected the bundled scenarios in {}",
         dir.display()
     );
+}
+
+#[test]
+fn observation_jpeg_quality_is_read_and_bounded() {
+    let agent = "[[participants]]\nrole = \"agent\"\nendpoint = \"http://localhost:9019\"\n";
+    let scenario = parse(&format!("{agent}[config]\nobs_jpeg_quality = 100\n")).unwrap();
+    assert_eq!(scenario.config.obs_jpeg_quality, 100);
+    let error = parse(&format!("{agent}[config]\nobs_jpeg_quality = 0\n")).unwrap_err();
+    assert!(error.contains("obs_jpeg_quality"), "{error}");
 }

@@ -45,6 +45,7 @@ pub struct EpisodeSetup {
     pub episode: EpisodeRef,
     pub world_seed: u64,
     pub obs_size: ObsSize,
+    pub obs_jpeg_quality: u8,
     pub swap_red_blue: bool,
     /// Record the video: frames are rendered at the recording size and
     /// sent to the video subscriber; without, they are rendered at
@@ -276,7 +277,7 @@ fn play_steps(setup: &EpisodeSetup, env: EpisodeEnv<'_>, tally: &mut Tally) -> E
         let frame = render(simulator.as_mut(), width, height);
         let jpeg = frames::encode_jpeg(
             &frames::downscale(&frame, setup.obs_size),
-            frames::OBS_JPEG_QUALITY,
+            setup.obs_jpeg_quality,
             setup.swap_red_blue,
         );
         emit_frame(emitter, setup, tally, frame);

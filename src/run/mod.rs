@@ -248,6 +248,7 @@ fn run_one(
         episode: episode.clone(),
         world_seed: attempts::attempt_seed(config.seed, &task.name, planned.attempt),
         obs_size: config.obs_size,
+        obs_jpeg_quality: config.obs_jpeg_quality,
         swap_red_blue: config.swap_red_blue,
         video: config.video,
         stop_on_success: config.stop_on_success,

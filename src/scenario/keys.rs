@@ -25,6 +25,7 @@ pub(super) const CONFIG: &[&str] = &[
     "attempts",
     "jobs",
     "obs_size",
+    "obs_jpeg_quality",
     "step_timeout_s",
     "simulator",
     "scoring",

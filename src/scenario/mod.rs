@@ -89,6 +89,11 @@ pub struct RunConfig {
     pub jobs: u32,
     /// Size of the observation images sent to the agent.
     pub obs_size: ObsSize,
+    /// JPEG quality of observations, 1–100 (default 85). With `obs_size`
+    /// equal to the render size (640×360 with video, any size without),
+    /// frames are sent as rendered, not scaled; 100 keeps them nearly
+    /// lossless for agents that want every pixel.
+    pub obs_jpeg_quality: u8,
     /// How long one agent reply may take.
     pub step_timeout_s: f64,
     pub simulator: SimulatorKind,
@@ -123,6 +128,7 @@ impl Default for RunConfig {
                 width: 128,
                 height: 128,
             },
+            obs_jpeg_quality: crate::frames::OBS_JPEG_QUALITY,
             step_timeout_s: 60.0,
             simulator: SimulatorKind::Embedded,
             scoring: ScoringProfile::Seed,
@@ -412,6 +418,12 @@ impl Scenario {
         }
         config.check_attempts()?;
         config.check_shard()?;
+        if !(1..=100).contains(&config.obs_jpeg_quality) {
+            return Err(format!(
+                "`config.obs_jpeg_quality` must be from 1 to 100, found {}",
+                config.obs_jpeg_quality
+            ));
+        }
         if !(config.step_timeout_s.is_finite() && config.step_timeout_s > 0.0) {
             return Err(format!(
                 "`config.step_timeout_s` must be > 0 seconds, found {}",

@@ -9,7 +9,7 @@
 
 use super::camera::{Camera, NEAR};
 use super::raster::{ceil, floor, Blend, Tri, BRIGHT, IZ, UZ, VZ};
-use super::texture::{alpha, mix, Atlas, LEVELS};
+use super::texture::{alpha, mix, Atlas, MipLevel, LEVELS};
 
 /// Pixels between two exact perspective divisions along a row.
 const SEGMENT: i32 = 8;
@@ -19,7 +19,9 @@ const FIXED: f32 = 65536.0;
 /// Per-frame shading constants.
 #[derive(Debug, Clone, Copy)]
 pub struct Shading {
-    fog_colour: [i32; 3],
+    /// The fog colour's red and blue, and its green, as packed channels.
+    fog_red_blue: u32,
+    fog_green: u32,
     /// Depths where fog begins and where it is total.
     fog_start: f32,
     fog_end: f32,
@@ -29,9 +31,9 @@ pub struct Shading {
 
 impl Shading {
     pub fn new(camera: &Camera, fog_colour: u32, fog_start: f32, fog_end: f32) -> Shading {
-        let c = |shift: u32| ((fog_colour >> shift) & 255) as i32;
         Shading {
-            fog_colour: [c(16), c(8), c(0)],
+            fog_red_blue: fog_colour & 0x00FF_00FF,
+            fog_green: fog_colour & 0xFF00,
             fog_start,
             fog_end: fog_end.max(fog_start + 0.01),
             mip_iz: std::array::from_fn(|l| 16.0 / (camera.focal * (1u32 << (l + 1)) as f32)),
@@ -120,6 +122,68 @@ struct Sample {
     iz: f32,
 }
 
+/// One segment of a span, ready to fill: each value as (start, change
+/// per pixel), texture coordinates and fog in 16.16 fixed point.
+struct Segment<'a> {
+    texture: MipLevel<'a>,
+    iz: (f32, f32),
+    bright: (i32, i32),
+    u: (i32, i32),
+    v: (i32, i32),
+    /// `None` where the segment is clear of fog.
+    fog: Option<(i32, i32)>,
+}
+
+impl Segment<'_> {
+    /// Shades the segment's pixels: depth test, texel, brightness and fog
+    /// on packed channels (red and blue together, green alone).
+    #[inline(always)]
+    fn fill<const MODE: u8>(self, colours: &mut [u32], depths: &mut [f32], shading: &Shading) {
+        let (mut iz, diz) = self.iz;
+        let (mut bright, dbright) = self.bright;
+        let (mut u, du) = self.u;
+        let (mut v, dv) = self.v;
+        let (mut fog, dfog) = self.fog.unwrap_or((0, 0));
+        let has_fog = self.fog.is_some();
+        for (colour, depth) in colours.iter_mut().zip(depths.iter_mut()) {
+            let visible = match MODE {
+                4 => *depth == 0.0,
+                3 => iz * 1.002 >= *depth,
+                _ => iz > *depth,
+            };
+            if visible {
+                let texel = self.texture.sample(u >> 16, v >> 16);
+                let a = alpha(texel);
+                if MODE == 0 || a > 0 {
+                    let b = (bright >> 16).clamp(0, 256) as u32;
+                    let mut red_blue = (((texel & 0x00FF_00FF) * b) >> 8) & 0x00FF_00FF;
+                    let mut green = (((texel & 0xFF00) * b) >> 8) & 0xFF00;
+                    if has_fog {
+                        let t = (fog >> 8).clamp(0, 256) as u32;
+                        red_blue =
+                            ((red_blue * (256 - t) + shading.fog_red_blue * t) >> 8) & 0x00FF_00FF;
+                        green = ((green * (256 - t) + shading.fog_green * t) >> 8) & 0xFF00;
+                    }
+                    let lit = red_blue | green;
+                    *colour = if MODE == 2 || MODE == 3 {
+                        mix(*colour, lit, a as f32 / 255.0) & 0x00FF_FFFF
+                    } else {
+                        lit
+                    };
+                    if MODE < 2 {
+                        *depth = iz;
+                    }
+                }
+            }
+            iz += diz;
+            bright += dbright;
+            u += du;
+            v += dv;
+            fog += dfog;
+        }
+    }
+}
+
 impl Band<'_> {
     fn rows(&self) -> i32 {
         (self.colour.len() / self.width) as i32
@@ -173,7 +237,8 @@ impl Band<'_> {
 
     /// Pixels `x_start..x_end` of row `y`, in segments of [`SEGMENT`]
     /// pixels: texture coordinates are exact at segment ends and linear
-    /// in between.
+    /// in between. A segment the depth buffer already hides everywhere is
+    /// skipped before any division or texel fetch.
     fn span<const MODE: u8>(
         &mut self,
         tri: &Tri,
@@ -198,73 +263,54 @@ impl Band<'_> {
             }
         };
         let row = (y - self.y0) as usize * self.width;
+        let colours = &mut self.colour[row..row + self.width];
+        let depths = &mut self.depth[row..row + self.width];
         let mut x = x_start;
-        let mut from = sample(x);
+        // The sample at `x` when the segment before computed it.
+        let mut known: Option<Sample> = None;
         loop {
             let end = (x + SEGMENT).min(x_end - 1);
-            let to = if end > x { sample(end) } else { from };
             let is_last = end == x_end - 1;
-            let count = end - x + i32::from(is_last);
-            let steps = (end - x).max(1) as f32;
-            let level = if MODE == 4 {
-                0
-            } else {
-                shading.level((from.iz + to.iz) * 0.5)
+            let pixels = x as usize..(x + end - x + i32::from(is_last)) as usize;
+            // Depth tests pass where 1/z exceeds the stored value; 1/z is
+            // linear along the row, so its larger end bounds the segment.
+            let hidden = MODE < 3 && {
+                let nearest = at(IZ, x).max(at(IZ, end));
+                depths[pixels.clone()].iter().all(|&d| d >= nearest)
             };
-            let (fog_from, fog_to) = if MODE == 4 {
-                (0.0, 0.0)
+            if hidden {
+                known = None;
             } else {
-                (shading.fog(from.z), shading.fog(to.z))
-            };
-            let fixed = |a: f32, b: f32| ((a * FIXED) as i32, ((b - a) * FIXED / steps) as i32);
-            let (mut u, du) = fixed(from.u, to.u);
-            let (mut v, dv) = fixed(from.v, to.v);
-            let (mut fog, dfog) = fixed(fog_from, fog_to);
-            let has_fog = fog_from > 0.0 || fog_to > 0.0;
-            let mut iz = at(IZ, x);
-            let mut bright = at(BRIGHT, x);
-            for i in row + x as usize..row + (x + count) as usize {
-                let stored = self.depth[i];
-                let visible = match MODE {
-                    4 => stored == 0.0,
-                    3 => iz * 1.002 >= stored,
-                    _ => iz > stored,
+                let from = known.unwrap_or_else(|| sample(x));
+                let to = if end > x { sample(end) } else { from };
+                known = Some(to);
+                let steps = (end - x).max(1) as f32;
+                let fixed = |a: f32, b: f32| ((a * FIXED) as i32, ((b - a) * FIXED / steps) as i32);
+                let (fog_from, fog_to) = if MODE == 4 {
+                    (0.0, 0.0)
+                } else {
+                    (shading.fog(from.z), shading.fog(to.z))
                 };
-                if visible {
-                    let texel = atlas.sample(tri.tex, level, u >> 16, v >> 16);
-                    let a = alpha(texel);
-                    if MODE == 0 || a > 0 {
-                        let b = (bright.clamp(0.0, 1.0) * 256.0) as i32;
-                        let lit = |shift: u32, ch: usize| {
-                            let c = (((texel >> shift) & 255) as i32 * b) >> 8;
-                            if has_fog {
-                                c + (((shading.fog_colour[ch] - c) * (fog >> 8)) >> 8)
-                            } else {
-                                c
-                            }
-                        };
-                        let colour = (lit(16, 0) << 16 | lit(8, 1) << 8 | lit(0, 2)) as u32;
-                        self.colour[i] = if MODE == 2 || MODE == 3 {
-                            mix(self.colour[i], colour, a as f32 / 255.0) & 0x00FF_FFFF
-                        } else {
-                            colour
-                        };
-                        if MODE < 2 {
-                            self.depth[i] = iz;
-                        }
-                    }
-                }
-                iz += tri.ddx[IZ];
-                bright += tri.ddx[BRIGHT];
-                u += du;
-                v += dv;
-                fog += dfog;
+                let level = if MODE == 4 {
+                    0
+                } else {
+                    shading.level((from.iz + to.iz) * 0.5)
+                };
+                let segment = Segment {
+                    texture: atlas.level(tri.tex, level),
+                    iz: (at(IZ, x), tri.ddx[IZ]),
+                    // Brightness on a 0..=256 scale.
+                    bright: fixed(at(BRIGHT, x) * 256.0, at(BRIGHT, end) * 256.0),
+                    u: fixed(from.u, to.u),
+                    v: fixed(from.v, to.v),
+                    fog: (fog_from > 0.0 || fog_to > 0.0).then(|| fixed(fog_from, fog_to)),
+                };
+                segment.fill::<MODE>(&mut colours[pixels.clone()], &mut depths[pixels], shading);
             }
             if is_last {
                 break;
             }
             x = end;
-            from = to;
         }
     }
 

@@ -78,20 +78,40 @@ impl Atlas {
         id
     }
 
-    /// The texel at (u, v) in texels of the full-size level (wrapping), at
-    /// mip `level`.
+    /// One mip level of a texture, looked up once for many samples.
     #[inline]
-    pub fn sample(&self, tex: TexId, level: usize, u: i32, v: i32) -> u32 {
-        let side_bits = 4 - level as i32;
-        let mask = (1 << side_bits) - 1;
-        let (x, y) = ((u >> level) & mask, (v >> level) & mask);
-        self.texels[tex as usize * STRIDE + LEVEL_OFFSET[level] + ((y << side_bits) | x) as usize]
+    pub fn level(&self, tex: TexId, level: usize) -> MipLevel<'_> {
+        let side_bits = 4 - level as u32;
+        let start = tex as usize * STRIDE + LEVEL_OFFSET[level];
+        MipLevel {
+            texels: &self.texels[start..start + (1 << (2 * side_bits))],
+            level: level as u32,
+            side_bits,
+        }
     }
 
     /// The full-size level of a texture, for the HUD.
     pub fn canvas(&self, tex: TexId) -> Canvas {
         let start = tex as usize * STRIDE;
         Canvas(std::array::from_fn(|i| self.texels[start + i]))
+    }
+}
+
+/// One mip level of one texture: `side × side` texels, row by row.
+#[derive(Clone, Copy)]
+pub struct MipLevel<'a> {
+    texels: &'a [u32],
+    level: u32,
+    side_bits: u32,
+}
+
+impl MipLevel<'_> {
+    /// The texel at (u, v) in texels of the full-size level, wrapping.
+    #[inline]
+    pub fn sample(&self, u: i32, v: i32) -> u32 {
+        let mask = (1 << self.side_bits) - 1;
+        let (x, y) = ((u >> self.level) & mask, (v >> self.level) & mask);
+        self.texels[((y << self.side_bits) | x) as usize]
     }
 }
 
@@ -192,9 +212,9 @@ mod tests {
             }
         });
         let id = atlas.add(&checker);
-        assert_eq!(atlas.sample(id, 0, 0, 0), rgb(200, 0, 0));
-        assert_eq!(atlas.sample(id, 0, 17, 0), rgb(0, 0, 100));
-        assert_eq!(atlas.sample(id, 4, 5, 9), rgb(100, 0, 50));
+        assert_eq!(atlas.level(id, 0).sample(0, 0), rgb(200, 0, 0));
+        assert_eq!(atlas.level(id, 0).sample(17, 0), rgb(0, 0, 100));
+        assert_eq!(atlas.level(id, 4).sample(5, 9), rgb(100, 0, 50));
         assert_eq!(atlas.canvas(id).0, checker.0);
     }
 
