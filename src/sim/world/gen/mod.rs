@@ -3,9 +3,16 @@
 //!
 //! A chunk is built in passes: per-column terrain (height and biome from
 //! noise, see [`terrain`]) filled with bedrock, stone, surface layers and
-//! water; blobs and ores; caves; trees; small plants and snow. Passes that
-//! can cross chunk borders (ore veins, caves, trees) replay the features
+//! water; blobs and ores; caves; trees; small plants and snow; structures
+//! (villages, temples, wrecks…, see [`structures`]). Passes that can cross
+//! chunk borders (ore veins, caves, trees, structures) replay the features
 //! started in neighbouring chunks from those chunks' hashes.
+//!
+//! Structures hand the game more than blocks: their chests' loot tables
+//! and their villagers. The generator keeps these in a ledger the game
+//! drains ([`Generator::take_spawns`]); a chunk hands them out only the
+//! first time it is generated, so a chunk unloaded and generated again
+//! does not bring its villagers twice.
 //!
 //! Biome layout: continentalness noise (features ~900 blocks) makes oceans
 //! and land, pushed up to land within ~400 blocks of the origin; rivers run
@@ -18,9 +25,10 @@ mod biome;
 mod caves;
 mod noise;
 mod ores;
-mod palette;
+pub(crate) mod palette;
 mod plants;
 mod spawn;
+pub mod structures;
 mod surface;
 mod terrain;
 mod trees;
@@ -30,8 +38,12 @@ mod tests;
 
 pub use biome::{Biome, BiomeInfo, BIOMES};
 pub use spawn::spawn_point;
+pub use structures::{Spawn, Start, StructureKind};
 pub use terrain::Column;
 pub use trees::{Wood, WOOD_BLOCKS};
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
 
 use super::Chunk;
 
@@ -57,6 +69,17 @@ pub struct Generator {
     caves: caves::Caves,
     trees: trees::Trees,
     plants: plants::Plants,
+    structures: structures::Structures,
+    ledger: Mutex<SpawnLedger>,
+}
+
+/// What generated chunks have handed out so far.
+#[derive(Default)]
+struct SpawnLedger {
+    /// Chunks whose spawns were handed out.
+    populated: BTreeSet<(i32, i32)>,
+    /// Spawns not yet taken by the game, in generation order.
+    pending: Vec<Spawn>,
 }
 
 impl Generator {
@@ -69,6 +92,8 @@ impl Generator {
             caves: caves::Caves::new(seed),
             trees: trees::Trees::new(seed),
             plants: plants::Plants::new(seed),
+            structures: structures::Structures::new(seed),
+            ledger: Mutex::default(),
         }
     }
 
@@ -104,6 +129,29 @@ impl Generator {
         self.caves.carve(&mut chunk, cx, cz);
         self.trees.grow(&mut chunk, cx, cz, &self.terrain);
         self.plants.sow(&mut chunk, cx, cz, &columns);
+        let spawns = self.structures.build(&mut chunk, cx, cz, &self.terrain);
+        let mut ledger = self.ledger.lock().unwrap_or_else(|e| e.into_inner());
+        if ledger.populated.insert((cx, cz)) {
+            ledger.pending.extend(spawns);
+        }
         chunk
+    }
+
+    /// The chests and villagers of chunks generated since the last call,
+    /// each handed out once per world.
+    pub fn take_spawns(&self) -> Vec<Spawn> {
+        let mut ledger = self.ledger.lock().unwrap_or_else(|e| e.into_inner());
+        std::mem::take(&mut ledger.pending)
+    }
+
+    /// Every structure starting within `radius` blocks (in x and z) of the
+    /// column (x, z), nearest first, without generating anything.
+    pub fn structures_near(&self, x: i32, z: i32, radius: i32) -> Vec<Start> {
+        self.structures.starts_near(&self.terrain, x, z, radius)
+    }
+
+    /// Where a buried treasure's chest lies (what treasure maps mark).
+    pub fn treasure_chest(&self, start: &Start) -> crate::sim::world::BlockPos {
+        structures::treasure_chest(start, &self.terrain)
     }
 }
