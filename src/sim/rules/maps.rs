@@ -241,3 +241,77 @@ pub fn compass_bearing(game: &Game) -> f32 {
     let towards = (-dx).atan2(dz).to_degrees();
     ((towards - f64::from(game.player.yaw) + 540.0).rem_euclid(360.0) - 180.0) as f32
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Key;
+    use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+
+    #[test]
+    fn using_an_empty_map_fills_it_centred_on_the_grid() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("map"), 2));
+        run(&mut game, &keys(&[Key::Use]), 1);
+        let inventory = &game.player.inventory;
+        assert_eq!(inventory.main[0].as_ref().map(|s| s.count), Some(1));
+        let filled = inventory
+            .main
+            .iter()
+            .flatten()
+            .find(|s| s.item == item("filled_map"));
+        let data = filled.and_then(|s| s.map).expect("a filled map");
+        assert_eq!(data.centre, [0, 0]);
+        assert_eq!(data.scale, 0);
+        assert_eq!(centre_on_grid(100, -70, 0), [128, -128]);
+        assert_eq!(game.stats.get(Event::UseItem, "map"), 1);
+    }
+
+    #[test]
+    fn a_known_patch_has_its_map_colours() {
+        let mut game = platform_game();
+        put(&mut game.world, [5, FLOOR, 5], "grass_block");
+        put(&mut game.world, [6, FLOOR, 5], "water");
+        put(&mut game.world, [7, FLOOR + 1, 5], "oak_planks");
+        let data = MapData {
+            centre: [0, 0],
+            scale: 0,
+            treasure: None,
+        };
+        let image = pixels(&game.world, &data);
+        let at = |x: i32, z: i32| {
+            let [px, pz] = pixel_of(&data, [x, z]).expect("on the map");
+            image[pz * MAP_SIZE + px]
+        };
+        assert_eq!(pixel_of(&data, [5, 5]), Some([69, 69]));
+        // Level with the stone to the north: the normal shade (220/255).
+        assert_eq!(at(5, 5), shaded(0x7f_b238, NORMAL));
+        assert_eq!(at(4, 4), shaded(0x70_7070, NORMAL));
+        // One block of water over stone: shallow water is bright.
+        assert_eq!(at(6, 5), shaded(0x40_40ff, HIGH));
+        // A block higher than its northern neighbour: bright; the stone
+        // south of it, lower, dark.
+        assert_eq!(at(7, 5), shaded(0x8f_7748, HIGH));
+        assert_eq!(at(7, 6), shaded(0x70_7070, LOW));
+        // Beyond the generated chunks: blank paper.
+        let far = MapData {
+            centre: [100_000, 0],
+            ..data
+        };
+        assert!(pixels(&game.world, &far).iter().all(|&p| p == PAPER));
+    }
+
+    #[test]
+    fn the_compass_points_at_spawn() {
+        let mut game = platform_game();
+        game.spawn = [0, FLOOR + 1, 0];
+        game.player.pos = [0.5, f64::from(FLOOR + 1), 10.5];
+        game.player.yaw = 180.0; // facing north, at the spawn
+        assert!(compass_bearing(&game).abs() < 0.01);
+        game.player.yaw = 0.0; // facing south, spawn behind
+        assert!((compass_bearing(&game).abs() - 180.0).abs() < 0.01);
+        game.player.pos = [10.5, f64::from(FLOOR + 1), 0.5];
+        // Facing south, the spawn (west) is on the right.
+        assert!((compass_bearing(&game) - 90.0).abs() < 0.01);
+    }
+}
