@@ -195,3 +195,4 @@ fn draw_map(pixels: &mut [u32], width: usize, height: usize, game: &Game, data: 
         );
     }
 }
+
