@@ -161,7 +161,10 @@ const EXACT: &[(&str, Look)] = &[
     ),
     ("smooth_sandstone", all(Tex::Noisy(SAND, 0.04))),
     ("bell", all(Tex::Noisy(rgb(236, 196, 60), 0.1))),
-    ("magma_block", all(Tex::Ore(rgb(120, 40, 20), rgb(240, 130, 30)))),
+    (
+        "magma_block",
+        all(Tex::Ore(rgb(120, 40, 20), rgb(240, 130, 30))),
+    ),
     (
         "cut_sandstone",
         column(

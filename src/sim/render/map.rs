@@ -195,4 +195,3 @@ fn draw_map(pixels: &mut [u32], width: usize, height: usize, game: &Game, data: 
         );
     }
 }
-

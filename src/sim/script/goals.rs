@@ -117,6 +117,11 @@ pub fn in_forest(game: &Game) -> bool {
     land::in_forest(game)
 }
 
+/// The player stands in a village: among its houses, near its bell or a villager.
+pub fn in_village(game: &Game) -> bool {
+    village::is_in_village(game, game.player.block_pos())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,9 +167,4 @@ mod tests {
         game.block_entities.insert(at, BlockEntity::Chest(chest));
         assert!(present(&game));
     }
-}
-
-/// The player stands in a village: among its houses, near its bell or a villager.
-pub fn in_village(game: &Game) -> bool {
-    village::is_in_village(game, game.player.block_pos())
 }

@@ -39,7 +39,7 @@ pub fn build(canvas: &mut Canvas, start: &Start, terrain: &Terrain) {
     let floor = (ground - DEPTH - rng.below(DEPTH_EXTRA + 1) as i32).max(12);
     let mut corridors = Vec::new();
     for dir in [[1, 0], [-1, 0], [0, 1], [0, -1]] {
-        let length = CORRIDOR_MIN + rng.below(CORRIDOR_EXTRA as u32 + 1) as i32;
+        let length = CORRIDOR_MIN + rng.below(CORRIDOR_EXTRA + 1) as i32;
         let from = [cx + dir[0] * (ROOM + 1), floor, cz + dir[1] * (ROOM + 1)];
         let branch_at = 8 + rng.below(length as u32 - 8) as i32;
         let branch_side = if rng.below(2) == 0 { 1 } else { -1 };

@@ -36,7 +36,7 @@ pub fn build(canvas: &mut Canvas, start: &Start) {
     let rotten = |pos: [i32; 3]| unit(hash3(start.key, pos[0], pos[1], pos[2])) < ROTTEN;
     for along in 0..LENGTH {
         // The hull narrows at the bow and stern.
-        let half = if along < 2 || along >= LENGTH - 2 {
+        let half = if !(2..LENGTH - 2).contains(&along) {
             HALF_WIDTH - 1
         } else {
             HALF_WIDTH
