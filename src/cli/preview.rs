@@ -23,7 +23,9 @@ use mcu::suite;
   mcu preview craft_bee_nest --open crafting_table
                                                the crafting table's screen over the view
   mcu preview collect_wood --summon zombie,pig,sheep,cow --out creatures.png
-                                               creatures in a row in front of the camera")]
+                                               creatures in a row in front of the camera
+  mcu preview find_village --at-structure village --out docs/village.png
+                                               the nearest village seen from above")]
 pub struct PreviewArgs {
     /// The task to set up.
     task: String,
@@ -47,6 +49,41 @@ pub struct PreviewArgs {
     /// towards it.
     #[arg(long, value_name = "KINDS", value_delimiter = ',')]
     summon: Vec<String>,
+    /// Put the camera above the nearest structure of this kind (`village`,
+    /// `desert_pyramid`, `shipwreck`, `ruined_portal`, `buried_treasure`,
+    /// `mineshaft`), looking down at it from the south-west, a few ticks in.
+    #[arg(long, value_name = "STRUCTURE")]
+    at_structure: Option<String>,
+}
+
+/// How far `--at-structure` looks for the structure, in blocks.
+const STRUCTURE_SEARCH: i32 = 2000;
+/// The camera's offset from the structure's anchor (west, up, north) and its pitch.
+const STRUCTURE_VIEW: [i32; 3] = [-22, 14, -22];
+const STRUCTURE_VIEW_PITCH: f64 = 24.0;
+/// Ticks run before the frame, so villagers and the chunks around stand ready.
+const STRUCTURE_TICKS: usize = 3;
+
+/// The command putting the camera over the nearest structure of `kind`.
+fn structure_view(sim: &EmbeddedSim, kind: &str) -> anyhow::Result<String> {
+    let game = sim.game();
+    let [x, _, z] = game.player.block_pos();
+    let start = game
+        .world
+        .generator()
+        .structures_near(x, z, STRUCTURE_SEARCH)
+        .into_iter()
+        .find(|s| s.kind.id() == kind)
+        .with_context(|| format!("no {kind} within {STRUCTURE_SEARCH} blocks"))?;
+    let [sx, sy, sz] = start.pos;
+    let [dx, dy, dz] = STRUCTURE_VIEW;
+    // Yaw 315 looks towards +x and +z, back at the anchor.
+    Ok(format!(
+        "/tp @s {} {} {} 315 {STRUCTURE_VIEW_PITCH}",
+        sx + dx,
+        sy + dy,
+        sz + dz
+    ))
 }
 
 /// Creatures per row of `--summon`, the blocks between them, the first
@@ -138,6 +175,14 @@ pub fn run(args: PreviewArgs) -> anyhow::Result<()> {
         let mut commands = task.init_commands.clone();
         commands.extend(summon_commands(&args.summon, yaw));
         outcomes = sim.reset(seed, &commands);
+    }
+    if let Some(kind) = &args.at_structure {
+        let mut commands = task.init_commands.clone();
+        commands.push(structure_view(&sim, kind)?);
+        outcomes = sim.reset(seed, &commands);
+        for _ in 0..STRUCTURE_TICKS {
+            sim.step(&mcu::protocol::Action::noop());
+        }
     }
     for outcome in &outcomes {
         match &outcome.status {

@@ -10,6 +10,15 @@ pub struct Enchantment {
     pub level: u16,
 }
 
+/// What a filled map shows: the square of 128 << `scale` blocks around
+/// its centre, and the X a treasure map marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapData {
+    pub centre: [i32; 2],
+    pub scale: u8,
+    pub treasure: Option<[i32; 2]>,
+}
+
 /// Some items of one kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ItemStack {
@@ -20,6 +29,8 @@ pub struct ItemStack {
     pub enchantments: Vec<Enchantment>,
     /// The potion id of potions and tipped arrows (`minecraft:water`).
     pub potion: Option<String>,
+    /// A filled map's contents.
+    pub map: Option<MapData>,
 }
 
 impl ItemStack {
@@ -30,6 +41,7 @@ impl ItemStack {
             damage: 0,
             enchantments: Vec::new(),
             potion: None,
+            map: None,
         }
     }
 
@@ -43,6 +55,7 @@ impl ItemStack {
             && self.damage == other.damage
             && self.enchantments == other.enchantments
             && self.potion == other.potion
+            && self.map == other.map
     }
 
     pub fn name(&self) -> &'static str {

@@ -3,7 +3,7 @@
 //! roof and a door ([`room`]), a fenced garden ([`garden`]), a decorated
 //! wall ([`decoration`]); does the player look at a thing up close
 //! ([`sight`]), stand on a summit, in a forest or far away in another biome
-//! ([`land`]). They only read. The judge-only tasks' world-state checks
+//! ([`land`]), in a village ([`village`]). They only read. The judge-only tasks' world-state checks
 //! (`script::checks`) are composed from them.
 
 pub mod decoration;
@@ -11,6 +11,7 @@ pub mod garden;
 pub mod land;
 pub mod room;
 pub mod sight;
+pub mod village;
 
 use super::registry::{registry, BlockId};
 use super::world::{BlockPos, World};

@@ -10,6 +10,9 @@ use crate::sim::registry::{registry, ItemKind, Shape};
 
 /// Quads of the held item (or arm), eye-relative, lit by `bright`.
 pub fn quads(camera: &Camera, assets: &Assets, held: Option<&ItemStack>, bright: f32) -> Vec<Quad> {
+    if super::map::draws_held(held) {
+        return Vec::new();
+    }
     // View space (x right, y up, z forward) → eye-relative world.
     let to_world = |v: [f32; 3]| -> [f32; 3] {
         std::array::from_fn(|i| {

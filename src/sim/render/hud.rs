@@ -98,6 +98,7 @@ pub fn draw(pixels: &mut [u32], width: usize, height: usize, game: &Game, assets
         let Some(stack) = stack else { continue };
         gui.item(assets, stack, left + 3.0 + slot as f32 * 20.0, top + 3.0);
     }
+    super::map::hotbar_needles(&mut gui, game, left, top);
     if game.player.is_dead() {
         return;
     }

@@ -159,6 +159,28 @@ const EXACT: &[(&str, Look)] = &[
             Tex::Noisy(SAND, 0.1),
         ),
     ),
+    ("smooth_sandstone", all(Tex::Noisy(SAND, 0.04))),
+    ("bell", all(Tex::Noisy(rgb(236, 196, 60), 0.1))),
+    (
+        "magma_block",
+        all(Tex::Ore(rgb(120, 40, 20), rgb(240, 130, 30))),
+    ),
+    (
+        "cut_sandstone",
+        column(
+            Tex::Noisy(SAND, 0.06),
+            Tex::Layered(rgb(220, 207, 160)),
+            Tex::Noisy(SAND, 0.06),
+        ),
+    ),
+    (
+        "chiseled_sandstone",
+        column(
+            Tex::Noisy(SAND, 0.06),
+            Tex::Layered(rgb(206, 192, 144)),
+            Tex::Noisy(SAND, 0.06),
+        ),
+    ),
     (
         "red_sandstone",
         column(

@@ -27,6 +27,7 @@ mod hud;
 mod icons;
 mod light;
 mod looks;
+mod map;
 mod merge;
 mod mesh;
 mod models;
@@ -159,6 +160,7 @@ impl Renderer {
                 band.draw(&scene.held, &assets.atlas, &held_shading);
             });
         hud::effects(&mut self.colour, width, height, game, &env);
+        map::draw_held(&mut self.colour, width, height, game, &camera);
         hud::draw(&mut self.colour, width, height, game, assets);
         if let Some(open) = &game.screen {
             screen::draw(

@@ -10,8 +10,9 @@
 //! the crosshair targets (and the shield); then movement (no keys while a
 //! screen is open or asleep; paddling while in a boat), block updates
 //! (fluids flowing, sand falling), item pickup, health and hunger, death,
-//! nether-portal travel, the entities, and world generation around the player (and unloading
-//! far from it).
+//! nether-portal travel, the entities, and world generation around the
+//! player (and unloading far from it) with what its structures hold
+//! (chests' loot, villagers).
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
 //! repeat while Q is held comes from the operating system's key repeat,
@@ -45,6 +46,7 @@ mod hanging;
 mod health;
 mod input;
 mod items;
+pub mod maps;
 mod movement;
 mod orient;
 mod placing;
@@ -53,6 +55,7 @@ mod potions;
 pub mod projectiles;
 mod random_ticks;
 mod screens;
+pub mod structure_spawns;
 mod support;
 mod targeting;
 mod tools;
@@ -152,6 +155,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     let (x, z) = (x.floor() as i32, z.floor() as i32);
     game.world
         .ensure_around(x, z, game::GENERATION_RADIUS_CHUNKS);
+    structure_spawns::populate(game);
     unload_far_chunks(game, x, z);
 }
 

@@ -14,7 +14,7 @@ use rand::Rng;
 use super::items::{self, Hand};
 use super::placing::{self, placement_cell};
 use super::targeting::Target;
-use super::{archery, beds, boats, fishing, fluids, hanging, portal, potions, tools_on_mobs};
+use super::{archery, beds, boats, fishing, fluids, hanging, maps, portal, potions, tools_on_mobs};
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
@@ -415,6 +415,7 @@ fn use_item(game: &mut Game, hand: Hand) -> bool {
         ItemKind::Bucket(content) => use_bucket(game, hand, content),
         _ if boats::is_boat_item(stack.item) => boats::place(game, hand, stack.item),
         _ if stack.item == item("glass_bottle") => fill_bottle(game, hand),
+        _ if stack.item == item("map") => maps::fill_empty_map(game, hand),
         _ => false,
     }
 }

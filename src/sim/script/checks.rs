@@ -26,6 +26,7 @@ const CHECKS: &[(&str, CheckFn)] = &[
     ("find_blue_bed", goals::blue_bed_found),
     ("find_forest", goals::in_forest),
     ("find_item_frame", goals::item_frame_found),
+    ("find_village", goals::in_village),
     (
         "prepare_a_birthday_present_for_your_neighbor",
         goals::present,

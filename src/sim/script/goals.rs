@@ -5,7 +5,7 @@
 
 use crate::sim::game::Game;
 use crate::sim::inspect::room::{is_window, Room};
-use crate::sim::inspect::{decoration, garden::Plot, land, sight};
+use crate::sim::inspect::{decoration, garden::Plot, land, sight, village};
 use crate::sim::registry::{item, registry};
 
 /// Structures are looked for this many columns around the player.
@@ -115,6 +115,11 @@ pub fn travelled(game: &Game) -> bool {
 /// Among the trees of a forest biome.
 pub fn in_forest(game: &Game) -> bool {
     land::in_forest(game)
+}
+
+/// The player stands in a village: among its houses, near its bell or a villager.
+pub fn in_village(game: &Game) -> bool {
+    village::is_in_village(game, game.player.block_pos())
 }
 
 #[cfg(test)]

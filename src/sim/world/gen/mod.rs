@@ -5,9 +5,16 @@
 //!
 //! An overworld chunk is built in passes: per-column terrain (height and biome from
 //! noise, see [`terrain`]) filled with bedrock, stone, surface layers and
-//! water; blobs and ores; caves; trees; small plants and snow. Passes that
-//! can cross chunk borders (ore veins, caves, trees) replay the features
+//! water; blobs and ores; caves; trees; small plants and snow; structures
+//! (villages, temples, wrecks…, see [`structures`]). Passes that can cross
+//! chunk borders (ore veins, caves, trees, structures) replay the features
 //! started in neighbouring chunks from those chunks' hashes.
+//!
+//! Structures hand the game more than blocks: their chests' loot tables
+//! and their villagers. The generator keeps these in a ledger the game
+//! drains ([`Generator::take_spawns`]); a chunk hands them out only the
+//! first time it is generated, so a chunk unloaded and generated again
+//! does not bring its villagers twice.
 //!
 //! Biome layout: continentalness noise (features ~900 blocks) makes oceans
 //! and land, pushed up to land within ~400 blocks of the origin; rivers run
@@ -23,9 +30,10 @@ mod nether;
 mod noise;
 mod ores;
 mod overworld;
-mod palette;
+pub(crate) mod palette;
 mod plants;
 mod spawn;
+pub mod structures;
 mod surface;
 mod terrain;
 mod trees;
@@ -35,8 +43,12 @@ mod tests;
 
 pub use biome::{Biome, BiomeInfo, BIOMES};
 pub use spawn::spawn_point;
+pub use structures::{Spawn, Start, StructureKind};
 pub use terrain::Column;
 pub use trees::{Wood, WOOD_BLOCKS};
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
 
 use super::{Chunk, Dimension};
 
@@ -58,6 +70,7 @@ pub struct Generator {
     seed: u64,
     dimension: Dimension,
     shape: Shape,
+    ledger: Mutex<SpawnLedger>,
 }
 
 /// Each dimension's own generator.
@@ -65,6 +78,15 @@ enum Shape {
     Overworld(Box<overworld::Overworld>),
     Nether(nether::Nether),
     End(end::End),
+}
+
+/// What generated chunks have handed out so far.
+#[derive(Default)]
+struct SpawnLedger {
+    /// Chunks whose spawns were handed out.
+    populated: BTreeSet<(i32, i32)>,
+    /// Spawns not yet taken by the game, in generation order.
+    pending: Vec<Spawn>,
 }
 
 impl Generator {
@@ -83,6 +105,7 @@ impl Generator {
             seed,
             dimension,
             shape,
+            ledger: Mutex::default(),
         }
     }
 
@@ -111,10 +134,41 @@ impl Generator {
 
     /// Generates the chunk column at chunk coordinates (cx, cz).
     pub fn chunk(&self, cx: i32, cz: i32) -> Chunk {
-        match &self.shape {
+        let (chunk, spawns) = match &self.shape {
             Shape::Overworld(g) => g.chunk(cx, cz),
-            Shape::Nether(g) => g.chunk(cx, cz),
-            Shape::End(g) => g.chunk(cx, cz),
+            Shape::Nether(g) => (g.chunk(cx, cz), Vec::new()),
+            Shape::End(g) => (g.chunk(cx, cz), Vec::new()),
+        };
+        let mut ledger = self.ledger.lock().unwrap_or_else(|e| e.into_inner());
+        if ledger.populated.insert((cx, cz)) {
+            ledger.pending.extend(spawns);
+        }
+        chunk
+    }
+
+    /// The chests and villagers of chunks generated since the last call,
+    /// each handed out once per world.
+    pub fn take_spawns(&self) -> Vec<Spawn> {
+        let mut ledger = self.ledger.lock().unwrap_or_else(|e| e.into_inner());
+        std::mem::take(&mut ledger.pending)
+    }
+
+    /// Every overworld structure starting within `radius` blocks (in x
+    /// and z) of the column (x, z), nearest first, without generating
+    /// anything; none in the other dimensions.
+    pub fn structures_near(&self, x: i32, z: i32, radius: i32) -> Vec<Start> {
+        match &self.shape {
+            Shape::Overworld(g) => g.structures_near(x, z, radius),
+            Shape::Nether(_) | Shape::End(_) => Vec::new(),
+        }
+    }
+
+    /// Where a buried treasure's chest lies (what treasure maps mark);
+    /// treasure is only buried in the overworld.
+    pub fn treasure_chest(&self, start: &Start) -> Option<crate::sim::world::BlockPos> {
+        match &self.shape {
+            Shape::Overworld(g) => Some(g.treasure_chest(start)),
+            Shape::Nether(_) | Shape::End(_) => None,
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The overworld's chunks: per-column terrain (height and biome from
 //! noise) filled with bedrock, stone, surface layers and water; blobs and
-//! ores; caves; trees; small plants and snow.
+//! ores; caves; trees; small plants and snow; structures.
 
+use super::structures::{self, Spawn, Start};
 use super::{caves, ores, plants, surface, terrain, trees, Biome, Column};
-use crate::sim::world::Chunk;
+use crate::sim::world::{BlockPos, Chunk};
 
 /// Generates the overworld's chunks.
 pub struct Overworld {
@@ -13,6 +14,7 @@ pub struct Overworld {
     caves: caves::Caves,
     trees: trees::Trees,
     plants: plants::Plants,
+    structures: structures::Structures,
 }
 
 impl Overworld {
@@ -24,6 +26,7 @@ impl Overworld {
             caves: caves::Caves::new(seed),
             trees: trees::Trees::new(seed),
             plants: plants::Plants::new(seed),
+            structures: structures::Structures::new(seed),
         }
     }
 
@@ -32,8 +35,9 @@ impl Overworld {
         self.terrain.column(x, z)
     }
 
-    /// Generates the chunk column at chunk coordinates (cx, cz).
-    pub fn chunk(&self, cx: i32, cz: i32) -> Chunk {
+    /// Generates the chunk column at chunk coordinates (cx, cz), with the
+    /// chests and villagers its structures put there.
+    pub fn chunk(&self, cx: i32, cz: i32) -> (Chunk, Vec<Spawn>) {
         let mut chunk = Chunk::new(Biome::Plains);
         let columns: [Column; 256] = std::array::from_fn(|i| {
             let (lx, lz) = (i % 16, i / 16);
@@ -50,6 +54,17 @@ impl Overworld {
         self.caves.carve(&mut chunk, cx, cz);
         self.trees.grow(&mut chunk, cx, cz, &self.terrain);
         self.plants.sow(&mut chunk, cx, cz, &columns);
-        chunk
+        let spawns = self.structures.build(&mut chunk, cx, cz, &self.terrain);
+        (chunk, spawns)
+    }
+
+    /// Every structure starting within `radius` blocks of (x, z).
+    pub fn structures_near(&self, x: i32, z: i32, radius: i32) -> Vec<Start> {
+        self.structures.starts_near(&self.terrain, x, z, radius)
+    }
+
+    /// Where a buried treasure's chest lies.
+    pub fn treasure_chest(&self, start: &Start) -> BlockPos {
+        structures::treasure_chest(start, &self.terrain)
     }
 }
