@@ -37,6 +37,7 @@ mod enchanting;
 mod entities;
 mod falling;
 mod farming;
+pub mod fireballs;
 pub mod fishing;
 mod flow;
 pub mod fluids;
@@ -53,6 +54,7 @@ mod potions;
 pub mod projectiles;
 mod random_ticks;
 mod screens;
+mod spawning;
 mod support;
 mod targeting;
 mod tools;
@@ -148,6 +150,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     combat::tick_wounds(game);
     entities::tick(game);
     tools::tick(game);
+    spawning::tick(game);
     let [x, _, z] = game.player.pos;
     let (x, z) = (x.floor() as i32, z.floor() as i32);
     game.world

@@ -19,7 +19,9 @@
 mod biome;
 mod caves;
 mod end;
+mod fortress;
 mod nether;
+mod nether_features;
 mod noise;
 mod ores;
 mod overworld;
@@ -34,6 +36,8 @@ mod trees;
 mod tests;
 
 pub use biome::{Biome, BiomeInfo, BIOMES};
+pub use fortress::{fortress_near, Fortress, CHEST_LOOT};
+pub use nether::LAVA_SEA_LEVEL;
 pub use spawn::spawn_point;
 pub use terrain::Column;
 pub use trees::{Wood, WOOD_BLOCKS};
@@ -106,7 +110,10 @@ impl Generator {
 
     /// The biome of a block column, without generating its chunk.
     pub fn biome(&self, x: i32, z: i32) -> Biome {
-        self.column(x, z).biome
+        match &self.shape {
+            Shape::Nether(g) => g.biome(x, z),
+            _ => self.column(x, z).biome,
+        }
     }
 
     /// Generates the chunk column at chunk coordinates (cx, cz).
