@@ -23,6 +23,7 @@ use mcu::suite;
   mcu preview craft_bee_nest --open crafting_table
                                                the crafting table's screen over the view
   mcu preview collect_wood --summon zombie,pig,sheep,cow --out creatures.png
+  mcu preview collect_wood --dimension nether --out nether.png
                                                creatures in a row in front of the camera")]
 pub struct PreviewArgs {
     /// The task to set up.
@@ -47,6 +48,18 @@ pub struct PreviewArgs {
     /// towards it.
     #[arg(long, value_name = "KINDS", value_delimiter = ',')]
     summon: Vec<String>,
+    /// Start in another dimension: the Nether (on the nearest fortress's
+    /// deck, looking down a bridge) or the End.
+    #[arg(long, value_enum, value_name = "DIMENSION")]
+    dimension: Option<PreviewDimension>,
+}
+
+/// The dimensions `--dimension` starts in.
+#[derive(Clone, Copy, ValueEnum)]
+#[value(rename_all = "snake_case")]
+enum PreviewDimension {
+    Nether,
+    End,
 }
 
 /// Creatures per row of `--summon`, the blocks between them, the first
@@ -149,6 +162,12 @@ pub fn run(args: PreviewArgs) -> anyhow::Result<()> {
                 eprintln!("unsupported: {}: {reason}", outcome.command)
             }
         }
+    }
+    if let Some(dimension) = args.dimension {
+        sim.enter_dimension(match dimension {
+            PreviewDimension::Nether => mcu::sim::world::Dimension::Nether,
+            PreviewDimension::End => mcu::sim::world::Dimension::End,
+        });
     }
     if let Some(screen) = args.open {
         sim.open_screen(screen.kind());

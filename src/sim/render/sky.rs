@@ -2,8 +2,9 @@
 //! and weather, the sun and moon, fog (normal, underwater, in lava, blind)
 //! and the effects that change how bright the world looks — per
 //! dimension: the overworld's sky; the Nether's roofed dark, its fog the
-//! colour of the biome and close (`isFoggyAt`: from 5% to 50% of the view
-//! distance), with an ambient light of 0.1; the End's near-black sky with
+//! colour of the biome and close (`isFoggyAt`: from 5% to 50% of the
+//! default render distance, 9.6 to 96 blocks, cut to the view distance
+//! here), with an ambient light of 0.1; the End's near-black sky with
 //! a faint pattern, its fog 0xa080a0 dimmed to 15% as vanilla's
 //! `EndEffects` does. Sun, moon and rain belong to the overworld only.
 
@@ -33,6 +34,9 @@ const END_FOG: u32 = 0xa080a0;
 const END_FOG_SCALE: f32 = 0.15;
 /// Sky light's weight in the End, whose lightmap lights every block dimly.
 const END_DAYLIGHT: f32 = 0.45;
+/// The default render distance (12 chunks) vanilla's Nether fog is
+/// measured from: it starts at 5% of it and is whole at half of it.
+const VANILLA_FAR: f32 = 192.0;
 /// The Nether's `ambientLight`.
 const NETHER_AMBIENT: f32 = 0.1;
 
@@ -105,7 +109,11 @@ impl Environment {
                 let [x, _, z] = game.player.pos.map(|v| v.floor() as i32);
                 let fog = game.world.generator().biome(x, z).info().fog;
                 (zenith, horizon) = (fog, fog);
-                air_fog = (fog, VIEW_DISTANCE * 0.05, VIEW_DISTANCE * 0.5);
+                air_fog = (
+                    fog,
+                    VANILLA_FAR * 0.05,
+                    (VANILLA_FAR * 0.5).min(VIEW_DISTANCE),
+                );
                 daylight = 0.0;
             }
             Dimension::End => {
@@ -271,7 +279,7 @@ mod tests {
         let nether = Environment::new(&game);
         let biome = game.world.generator().biome(0, 0);
         assert_eq!(nether.fog_colour, biome.info().fog);
-        assert!(nether.fog_end <= VIEW_DISTANCE * 0.5);
+        assert!(nether.fog_start < 10.0 && nether.fog_end <= VIEW_DISTANCE);
         assert!(!nether.sky && nether.celestial_quads(0, 0).is_empty());
         assert!(nether.brightness(0.0, 0.0, 1.0) > 0.09);
         crate::sim::dimensions::change_dimension(&mut game, Dimension::End, feet);
