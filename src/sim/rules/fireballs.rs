@@ -150,3 +150,50 @@ fn light_fire_beside(game: &mut Game, at: [f64; 3], vel: [f64; 3]) {
         game.world.set(cell, block("fire"));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Action;
+    use crate::sim::entity::{Mob, MobTags};
+    use crate::sim::registry::registry;
+
+    #[test]
+    fn a_blaze_shoots_volleys_of_three_that_burn_and_hurt_the_player() {
+        let mut game = Game::new(5);
+        let floor = 100;
+        for x in -12i32..=12 {
+            for z in -12i32..=12 {
+                game.world.set([x, floor - 1, z], block("nether_bricks"));
+                for y in floor..floor + 8 {
+                    game.world.set([x, y, z], BlockId::AIR);
+                }
+            }
+        }
+        game.player.pos = [0.5, f64::from(floor), 0.5];
+        let blaze = registry().entity_named("blaze").unwrap();
+        let id = game.entities.spawn(
+            EntityKind::Mob(Mob::new(blaze, 20.0, MobTags::default())),
+            [0.5, f64::from(floor) + 1.0, 8.5],
+            [0.0; 3],
+        );
+        let (mut shots, mut burned) = (std::collections::BTreeSet::new(), false);
+        let health = game.player.health;
+        // Target, 60 ticks' charge, three shots 6 ticks apart, 100 ticks' rest.
+        for _ in 0..200 {
+            crate::sim::rules::tick(&mut game, &Action::noop());
+            for e in &game.entities.list {
+                if matches!(e.kind, EntityKind::Fireball(_)) {
+                    shots.insert(e.id);
+                }
+            }
+            burned |= game.player.fire_ticks > 0;
+        }
+        assert!(
+            game.entities.list.iter().any(|e| e.id == id),
+            "the blaze hovers on"
+        );
+        assert_eq!(shots.len(), 3, "one volley of three");
+        assert!(burned && game.player.health < health, "hit and set on fire");
+    }
+}

@@ -143,3 +143,90 @@ fn spawn_round(game: &mut Game, pos: BlockPos, spawner: &Spawner) -> Option<u32>
 fn next_delay(game: &mut Game) -> u32 {
     MIN_DELAY + game.rngs.spawning.gen_range(0..MAX_DELAY - MIN_DELAY)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::block_entity::spawner::FIRST_DELAY;
+    use crate::sim::entity::EntityKind;
+
+    /// A blaze spawner in a dark nether-brick room with the player beside it.
+    fn room() -> (Game, BlockPos) {
+        let mut game = Game::new(3);
+        crate::sim::dimensions::change_dimension(&mut game, Dimension::Nether, [0.5, 100.0, 0.5]);
+        let spawner = [0, 100, 0];
+        for x in -6i32..=6 {
+            for z in -6i32..=6 {
+                for y in 98..=104 {
+                    let wall = y == 98 || y == 104 || x.abs() == 6 || z.abs() == 6;
+                    let id = if wall {
+                        block("nether_bricks")
+                    } else {
+                        crate::sim::registry::BlockId::AIR
+                    };
+                    game.world.set([x, y, z], id);
+                }
+            }
+        }
+        game.world.set(spawner, block("spawner"));
+        let blaze = registry().entity_named("blaze").unwrap();
+        game.block_entities
+            .insert(spawner, BlockEntity::Spawner(Spawner::new(blaze)));
+        game.player.pos = [4.5, 99.0, 4.5];
+        (game, spawner)
+    }
+
+    fn blazes(game: &Game) -> usize {
+        game.entities
+            .list
+            .iter()
+            .filter(|e| matches!(&e.kind, EntityKind::Mob(m) if registry().entity(m.kind).name == "blaze"))
+            .count()
+    }
+
+    #[test]
+    fn a_spawner_spawns_after_its_delay_and_stops_at_six_nearby() {
+        let (mut game, spawner) = room();
+        for _ in 0..FIRST_DELAY {
+            tick(&mut game);
+        }
+        assert_eq!(blazes(&game), 0, "nothing before the first delay runs out");
+        tick(&mut game);
+        let first = blazes(&game);
+        assert!((1..=4).contains(&first), "{first}");
+        let Some(BlockEntity::Spawner(s)) = game.block_entities.get(spawner) else {
+            panic!("the spawner keeps its entity");
+        };
+        assert!((MIN_DELAY..MAX_DELAY).contains(&s.delay), "{}", s.delay);
+        for _ in 0..20_000 {
+            tick(&mut game);
+        }
+        assert_eq!(
+            blazes(&game),
+            MAX_NEARBY,
+            "no more than six of its kind near it"
+        );
+    }
+
+    #[test]
+    fn a_spawner_rests_with_the_player_away() {
+        let (mut game, _) = room();
+        game.player.pos = [30.5, 99.0, 0.5];
+        for _ in 0..2_000 {
+            tick(&mut game);
+        }
+        assert_eq!(blazes(&game), 0);
+    }
+
+    #[test]
+    fn the_fortress_near_the_dragon_tasks_nether_origin() {
+        for scenario in 0..5 {
+            let seed = crate::sim::episode_seed(scenario, "kill_ender_dragon");
+            let fortress = fortress_near(seed, 0, 0, 1200).expect("a fortress within 1200 blocks");
+            let [x, y, z] = fortress.centre;
+            let distance = f64::from(x * x + z * z).sqrt();
+            println!("scenario {scenario}: seed {seed}: fortress at {x} {y} {z}, {distance:.0} blocks from 0,0");
+            assert!(distance < 1200.0);
+        }
+    }
+}
