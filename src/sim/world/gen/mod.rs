@@ -67,7 +67,7 @@ pub struct Generator {
 /// Each dimension's own generator.
 enum Shape {
     Overworld(Box<overworld::Overworld>),
-    Nether(nether::Nether),
+    Nether(Box<nether::Nether>),
     End(end::End),
 }
 
@@ -80,7 +80,7 @@ impl Generator {
     pub fn for_dimension(seed: u64, dimension: Dimension) -> Generator {
         let shape = match dimension {
             Dimension::Overworld => Shape::Overworld(Box::new(overworld::Overworld::new(seed))),
-            Dimension::Nether => Shape::Nether(nether::Nether::new(seed)),
+            Dimension::Nether => Shape::Nether(Box::new(nether::Nether::new(seed))),
             Dimension::End => Shape::End(end::End::new(seed)),
         };
         Generator {
