@@ -25,7 +25,9 @@ use mcu::suite;
   mcu preview collect_wood --summon zombie,pig,sheep,cow --out creatures.png
                                                creatures in a row in front of the camera
   mcu preview find_village --at-structure village --out docs/village.png
-                                               the nearest village seen from above")]
+                                               the nearest village seen from above
+  mcu preview collect_wood --dimension nether --out nether.png
+                                               the Nether, on the nearest fortress's deck")]
 pub struct PreviewArgs {
     /// The task to set up.
     task: String,
@@ -54,6 +56,10 @@ pub struct PreviewArgs {
     /// `mineshaft`), looking down at it from the south-west, a few ticks in.
     #[arg(long, value_name = "STRUCTURE")]
     at_structure: Option<String>,
+    /// Start in another dimension: the Nether (on the nearest fortress's
+    /// deck, looking down a bridge) or the End.
+    #[arg(long, value_enum, value_name = "DIMENSION")]
+    dimension: Option<PreviewDimension>,
 }
 
 /// How far `--at-structure` looks for the structure, in blocks.
@@ -84,6 +90,14 @@ fn structure_view(sim: &EmbeddedSim, kind: &str) -> anyhow::Result<String> {
         sy + dy,
         sz + dz
     ))
+}
+
+/// The dimensions `--dimension` starts in.
+#[derive(Clone, Copy, ValueEnum)]
+#[value(rename_all = "snake_case")]
+enum PreviewDimension {
+    Nether,
+    End,
 }
 
 /// Creatures per row of `--summon`, the blocks between them, the first
@@ -194,6 +208,12 @@ pub fn run(args: PreviewArgs) -> anyhow::Result<()> {
                 eprintln!("unsupported: {}: {reason}", outcome.command)
             }
         }
+    }
+    if let Some(dimension) = args.dimension {
+        sim.enter_dimension(match dimension {
+            PreviewDimension::Nether => mcu::sim::world::Dimension::Nether,
+            PreviewDimension::End => mcu::sim::world::Dimension::End,
+        });
     }
     if let Some(screen) = args.open {
         sim.open_screen(screen.kind());

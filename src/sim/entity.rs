@@ -7,7 +7,7 @@ pub mod boat;
 
 use super::creature::Brain;
 use super::inventory::ItemStack;
-use super::projectile::{Arrow, Bobber};
+use super::projectile::{Arrow, Bobber, Fireball};
 use super::registry::{registry, BlockId, EntityTypeId, ItemId};
 use super::world::{BlockPos, Facing};
 pub use boat::{Boat, Rider};
@@ -45,6 +45,8 @@ pub enum EntityKind {
     Arrow(Arrow),
     /// The player's fishing bobber.
     Bobber(Bobber),
+    /// A blaze's small fireball.
+    Fireball(Fireball),
     Mob(Mob),
     /// A sand or gravel block on its way down.
     FallingBlock {
@@ -155,6 +157,7 @@ impl Entity {
                 (0.125, 0.25)
             }
             EntityKind::Arrow(_) => (0.25, 0.5),
+            EntityKind::Fireball(_) => (0.156_25, 0.3125),
             EntityKind::Hanging(_) => (0.375, 0.75),
             EntityKind::Mob(mob) => {
                 let def = registry().entity(mob.kind);

@@ -43,6 +43,8 @@ pub struct Rngs {
     pub projectiles: ChaCha8Rng,
     /// Random block ticks (crops growing, farmland drying) and trampling.
     pub random_ticks: ChaCha8Rng,
+    /// Natural spawning and monster spawners.
+    pub spawning: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -60,6 +62,7 @@ impl Rngs {
             enchanting: stream(5),
             projectiles: stream(6),
             random_ticks: stream(7),
+            spawning: stream(9),
         }
     }
 }

@@ -68,3 +68,12 @@ pub struct Bobber {
     /// Ticks lying on the ground; it is gone at 1200.
     pub life: u32,
 }
+
+/// A small fireball (a blaze's), after `SmallFireballEntity`: it flies
+/// straight, speeding up by `power` each tick, and burns what it hits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fireball {
+    pub shooter: Shooter,
+    /// Added to its velocity each tick (`xPower`, `yPower`, `zPower`).
+    pub power: [f64; 3],
+}

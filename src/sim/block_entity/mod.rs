@@ -2,7 +2,8 @@
 //! the world's block ids. A furnace (blast furnace, smoker) keeps its three
 //! slots and its fire ([`furnace`]); a chest (trapped chest, barrel) its 27
 //! slots and, until first opened, the loot table that will fill it; a
-//! brewing stand its bottles, ingredient, fuel and brew ([`brewing`]).
+//! brewing stand its bottles, ingredient, fuel and brew ([`brewing`]); a
+//! monster spawner the kind it spawns and its delay ([`spawner`]).
 //!
 //! An entity is made the first time its block is opened and removed when
 //! the block is broken or replaced. Entities are kept in an ordered map, so
@@ -11,6 +12,7 @@
 pub mod brewing;
 pub mod furnace;
 pub mod loot;
+pub mod spawner;
 
 use std::collections::BTreeMap;
 
@@ -19,6 +21,7 @@ use super::registry::{registry, BlockId, CookingMethod};
 use super::world::BlockPos;
 pub use brewing::BrewingStand;
 pub use furnace::Furnace;
+pub use spawner::Spawner;
 
 /// Slots in a single chest (3 rows of 9).
 pub const CHEST_SLOTS: usize = 27;
@@ -44,6 +47,7 @@ pub enum BlockEntity {
     Furnace(Furnace),
     Chest(Chest),
     BrewingStand(BrewingStand),
+    Spawner(Spawner),
 }
 
 impl BlockEntity {
@@ -57,6 +61,7 @@ impl BlockEntity {
                 return Some(BlockEntity::Chest(Chest::new(None)))
             }
             "brewing_stand" => return Some(BlockEntity::BrewingStand(BrewingStand::default())),
+            "spawner" => return Some(BlockEntity::Spawner(Spawner::unset())),
             _ => return None,
         };
         Some(BlockEntity::Furnace(Furnace::new(method)))
@@ -68,6 +73,7 @@ impl BlockEntity {
             (BlockEntity::Furnace(a), Some(BlockEntity::Furnace(b))) => a.method == b.method,
             (BlockEntity::Chest(_), Some(BlockEntity::Chest(_))) => true,
             (BlockEntity::BrewingStand(_), Some(BlockEntity::BrewingStand(_))) => true,
+            (BlockEntity::Spawner(_), Some(BlockEntity::Spawner(_))) => true,
             _ => false,
         }
     }
@@ -77,6 +83,7 @@ impl BlockEntity {
             BlockEntity::Furnace(furnace) => &furnace.slots,
             BlockEntity::Chest(chest) => &chest.slots,
             BlockEntity::BrewingStand(stand) => &stand.slots,
+            BlockEntity::Spawner(_) => &[],
         }
     }
 
@@ -86,6 +93,7 @@ impl BlockEntity {
             BlockEntity::Furnace(furnace) => furnace.store(slots),
             BlockEntity::Chest(chest) => chest.slots = slots,
             BlockEntity::BrewingStand(stand) => stand.slots = slots,
+            BlockEntity::Spawner(_) => {}
         }
     }
 
@@ -95,6 +103,7 @@ impl BlockEntity {
             BlockEntity::Furnace(furnace) => &mut furnace.slots,
             BlockEntity::Chest(chest) => &mut chest.slots,
             BlockEntity::BrewingStand(stand) => &mut stand.slots,
+            BlockEntity::Spawner(_) => return Vec::new(),
         };
         slots.iter_mut().filter_map(Option::take).collect()
     }
@@ -148,7 +157,7 @@ impl BlockEntities {
     pub fn furnaces_mut(&mut self) -> impl Iterator<Item = (BlockPos, &mut Furnace)> {
         self.by_pos.iter_mut().filter_map(|(pos, e)| match e {
             BlockEntity::Furnace(furnace) => Some((*pos, furnace)),
-            BlockEntity::Chest(_) | BlockEntity::BrewingStand(_) => None,
+            BlockEntity::Chest(_) | BlockEntity::BrewingStand(_) | BlockEntity::Spawner(_) => None,
         })
     }
 
@@ -156,7 +165,16 @@ impl BlockEntities {
     pub fn brewing_stands_mut(&mut self) -> impl Iterator<Item = (BlockPos, &mut BrewingStand)> {
         self.by_pos.iter_mut().filter_map(|(pos, e)| match e {
             BlockEntity::BrewingStand(stand) => Some((*pos, stand)),
-            BlockEntity::Furnace(_) | BlockEntity::Chest(_) => None,
+            BlockEntity::Furnace(_) | BlockEntity::Chest(_) | BlockEntity::Spawner(_) => None,
         })
+    }
+
+    /// Every monster spawner's position, in position order.
+    pub fn spawners(&self) -> Vec<BlockPos> {
+        self.by_pos
+            .iter()
+            .filter(|(_, e)| matches!(e, BlockEntity::Spawner(_)))
+            .map(|(pos, _)| *pos)
+            .collect()
     }
 }

@@ -12,10 +12,13 @@ use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::rules::{collide, fluid_depth, slipperiness_under, Aabb, Fluid, Moved};
 use crate::sim::world::World;
 
-const GRAVITY: f64 = 0.08;
+pub const GRAVITY: f64 = 0.08;
+/// Horizontal and vertical speed kept each tick in the air.
+pub const AIR_DRAG: f64 = 0.91;
+pub const VERTICAL_DRAG: f64 = 0.98;
 const JUMP_POWER: f64 = 0.42;
 /// Input scale in the air and in water (`flyingSpeed`, water's 0.02).
-const AIR_ACCELERATION: f64 = 0.02;
+pub const AIR_ACCELERATION: f64 = 0.02;
 /// The most the body turns in a tick while walking, in degrees.
 const MAX_TURN: f32 = 90.0;
 /// Ticks between jumps (`noJumpDelay`).

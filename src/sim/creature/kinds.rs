@@ -3,8 +3,9 @@
 //! priority order (`melee:1.0` is the melee goal at speed 1.0).
 
 use super::goals::{
-    DrinkHealing, EyeContact, Float, Goal, HurtBy, KeepDistance, Leap, LookAtPlayer, Melee,
-    NearestPlayer, Panic, RandomStroll, Selector, Swoop, TeleportRandomly, Tempt, ThrowPotion,
+    BlazeAttack, DrinkHealing, EyeContact, Float, Goal, HurtBy, KeepDistance, Leap, LookAtPlayer,
+    Melee, NearestPlayer, Panic, RandomStroll, Selector, Swoop, TeleportRandomly, Tempt,
+    ThrowPotion,
 };
 use crate::sim::registry::{CreatureDef, Disposition};
 
@@ -27,6 +28,7 @@ fn goal(spec: &str) -> Option<Box<dyn Goal>> {
         "drink_healing" => Box::new(DrinkHealing::default()),
         "teleport_randomly" => Box::new(TeleportRandomly::default()),
         "swoop" => Box::new(Swoop::default()),
+        "blaze_attack" => Box::new(BlazeAttack::default()),
         "hurt_by" => Box::new(HurtBy::new(params.first() == Some(&"alert"))),
         "nearest_player" => Box::new(NearestPlayer::new(false)),
         "nearest_player_in_dark" => Box::new(NearestPlayer::new(true)),

@@ -32,6 +32,7 @@ pub use body::knock_back;
 use body::Wish;
 use goals::{Ctx, Selector};
 use path::Navigation;
+pub use senses::light_at;
 
 /// Below this height a creature is gone.
 const VOID_Y: f64 = -64.0;
@@ -39,6 +40,35 @@ const VOID_Y: f64 = -64.0;
 const SUN_FIRE_TICKS: u32 = 160;
 /// The player's standing height, which archers aim a third of the way up.
 const PLAYER_HEIGHT: f64 = 1.8;
+/// Kinds that fire does not hurt (`EntityType.fireImmune`).
+const FIRE_IMMUNE: &[&str] = &[
+    "blaze",
+    "ghast",
+    "magma_cube",
+    "strider",
+    "wither_skeleton",
+    "zombified_piglin",
+    "ender_dragon",
+    "wither",
+];
+
+/// Whether fire and fireballs leave this entity unhurt.
+pub fn fire_immune(e: &crate::sim::entity::Entity) -> bool {
+    matches!(&e.kind, EntityKind::Mob(mob) if FIRE_IMMUNE.contains(&registry().entity(mob.kind).name))
+}
+
+/// Sets creature `id` burning for at least `ticks` (unless fire leaves it unhurt).
+pub fn set_on_fire(game: &mut Game, id: EntityId, ticks: u32) {
+    if let Some(e) = game.entities.get_mut(id) {
+        if fire_immune(e) {
+            return;
+        }
+        if let EntityKind::Mob(mob) = &mut e.kind {
+            let memory = &mut mob.brain.memory;
+            memory.fire_ticks = memory.fire_ticks.max(ticks);
+        }
+    }
+}
 
 /// A creature's mind: built on its first tick from its kind.
 #[derive(Debug, Clone, Default)]
@@ -102,6 +132,13 @@ pub enum Effect {
     AlertKin,
     /// It hurts itself: a fall, fire, the void.
     HurtSelf { amount: f32 },
+    /// A small fireball shot from `from` at `target` (blazes), its aim
+    /// spread by `spread`.
+    ShootFireball {
+        from: [f64; 3],
+        target: [f64; 3],
+        spread: f64,
+    },
 }
 
 /// One tick of the creature at `index` in the entity list.
@@ -212,6 +249,10 @@ fn tick_fire(ctx: &mut Ctx) {
     if memory.fire_ticks == 0 {
         return;
     }
+    if FIRE_IMMUNE.contains(&registry().entity(ctx.def.kind).name) {
+        memory.fire_ticks = 0;
+        return;
+    }
     if body::in_water(&ctx.game.world, ctx.me) {
         memory.fire_ticks = 0;
         return;
@@ -232,6 +273,13 @@ fn apply(game: &mut Game, id: EntityId, def: &CreatureDef, effect: Effect) {
         Effect::AlertKin => alert_kin(game, id, def),
         Effect::HurtSelf { amount } => {
             combat::hurt_mob(game, id, amount, Attacker::Other);
+        }
+        Effect::ShootFireball {
+            from,
+            target,
+            spread,
+        } => {
+            crate::sim::rules::fireballs::shoot(game, id, from, target, spread);
         }
     }
 }

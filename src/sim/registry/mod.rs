@@ -21,6 +21,7 @@ mod items;
 mod loot;
 mod potions;
 mod recipes;
+mod spawns;
 mod table;
 
 pub use block_states::{state_def, Placement, Property, StateDef};
@@ -34,6 +35,7 @@ pub use items::{ArmorSlot, ItemDef, ItemId, ItemKind};
 pub use loot::{LootEntry, LootPool, LootTable, Uniform};
 pub use potions::{potion_effects, PotionEffect};
 pub use recipes::{CookingMethod, Ingredient, Recipe, RecipeBook, RecipeKind};
+pub use spawns::{spawn_entries, SpawnEntry};
 
 use std::sync::OnceLock;
 

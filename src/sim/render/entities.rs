@@ -62,6 +62,12 @@ impl EntityPainter<'_> {
                 EntityKind::Hanging(hanging) => {
                     out.extend(super::hanging::quads(self, hanging, rel, &lit))
                 }
+                EntityKind::Fireball(_) => {
+                    let centre = [rel[0], rel[1] + 0.16, rel[2]];
+                    let icon =
+                        self.assets.icons[crate::sim::registry::item("fire_charge").0 as usize];
+                    out.push(self.billboard(centre, 0.16, icon, 1.0));
+                }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];
                     out.push(self.billboard(

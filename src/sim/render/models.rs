@@ -240,6 +240,7 @@ mod tests {
         "cat",
         "bat",
         "slime",
+        "blaze",
     ];
 
     #[test]

@@ -93,6 +93,7 @@ const BEE_DARK: u32 = rgb(48, 34, 20);
 const SNOW: u32 = rgb(244, 248, 252);
 const PUMPKIN: u32 = rgb(214, 118, 22);
 const GOLEM: u32 = rgb(196, 188, 178);
+const BLAZE: u32 = rgb(230, 168, 40);
 const BAT: u32 = rgb(74, 58, 48);
 const SLIME: u32 = rgb(112, 192, 92);
 const BLACK: u32 = rgb(18, 18, 18);
@@ -210,6 +211,8 @@ const STYLES: &[Style] = &[
     style("ender_head", ENDER, Pattern::Noise(0.3), Some(ender_face)),
     style("ender", ENDER, Pattern::Noise(0.3), None),
     style("phantom", PHANTOM, Pattern::Noise(0.2), None),
+    style("blaze", BLAZE, Pattern::Noise(0.35), None),
+    style("blaze_head", BLAZE, Pattern::Noise(0.25), Some(blaze_face)),
     style(
         "phantom_head",
         PHANTOM,
@@ -371,6 +374,10 @@ fn ender_face(p: &FrontPoint) -> Option<u32> {
     } else {
         None
     }
+}
+
+fn blaze_face(p: &FrontPoint) -> Option<u32> {
+    pair(p, (1.0, 3.0), (3.0, 4.0)).then_some(rgb(60, 20, 0))
 }
 
 fn phantom_face(p: &FrontPoint) -> Option<u32> {

@@ -1,6 +1,12 @@
 //! The surroundings of the view: sky colours and daylight by time of day
 //! and weather, the sun and moon, fog (normal, underwater, in lava, blind)
-//! and the effects that change how bright the world looks.
+//! and the effects that change how bright the world looks — per
+//! dimension: the overworld's sky; the Nether's roofed dark, its fog the
+//! colour of the biome and close (`isFoggyAt`: from 5% to 50% of the
+//! default render distance, 9.6 to 96 blocks, cut to the view distance
+//! here), with an ambient light of 0.1; the End's near-black sky with
+//! a faint pattern, its fog 0xa080a0 dimmed to 15% as vanilla's
+//! `EndEffects` does. Sun, moon and rain belong to the overworld only.
 
 use super::camera::Camera;
 use super::paint;
@@ -8,6 +14,7 @@ use super::raster::{Blend, Quad};
 use super::texture::{mix, rgb, scale, Canvas, TexId};
 use crate::sim::game::{Game, Weather};
 use crate::sim::registry::{block, registry, Shape};
+use crate::sim::world::Dimension;
 
 /// How far the world is drawn, in blocks.
 pub const VIEW_DISTANCE: f32 = 56.0;
@@ -20,6 +27,18 @@ const DUSK: u32 = rgb(235, 120, 55);
 const RAIN_GREY: u32 = rgb(120, 126, 134);
 const WATER_FOG: u32 = rgb(20, 50, 150);
 const LAVA_FOG: u32 = rgb(190, 60, 8);
+/// The End's sky (its `end_sky` texture tinted 0x282828) and its fog.
+const END_SKY: u32 = rgb(20, 18, 24);
+const END_FOG: u32 = 0xa080a0;
+/// `EndEffects.getBrightnessDependentFogColor`: the fog colour times 0.15.
+const END_FOG_SCALE: f32 = 0.15;
+/// Sky light's weight in the End, whose lightmap lights every block dimly.
+const END_DAYLIGHT: f32 = 0.45;
+/// The default render distance (12 chunks) vanilla's Nether fog is
+/// measured from: it starts at 5% of it and is whole at half of it.
+const VANILLA_FAR: f32 = 192.0;
+/// The Nether's `ambientLight`.
+const NETHER_AMBIENT: f32 = 0.1;
 
 /// Where the eye is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +64,12 @@ pub struct Environment {
     pub sun: [f32; 3],
     /// 0..1: how much rain darkens and greys.
     pub rain: f32,
+    /// Whether a sky with sun and moon shows (the overworld).
+    pub sky: bool,
+    /// The End's faint sky pattern.
+    pub patterned_sky: bool,
+    /// The dimension's ambient light: the least brightness of darkness.
+    pub ambient: f32,
 }
 
 impl Environment {
@@ -52,7 +77,9 @@ impl Environment {
         let angle = (game.day_time % 24000) as f32 / 24000.0 * std::f32::consts::TAU;
         let sun = [angle.cos(), angle.sin(), 0.0];
         let day = (sun[1] * 2.5 + 0.4).clamp(0.0, 1.0);
+        let dimension = game.dimension();
         let rain = match game.weather {
+            _ if dimension != Dimension::Overworld => 0.0,
             Weather::Clear => 0.0,
             Weather::Rain => 0.6,
             Weather::Thunder => 0.8,
@@ -74,8 +101,29 @@ impl Environment {
             Shape::Liquid => Medium::Water,
             _ => Medium::Air,
         };
+        let mut daylight = (0.25 + 0.75 * day) * (1.0 - rain * 0.3);
+        let mut air_fog = (horizon, VIEW_DISTANCE * 0.7, VIEW_DISTANCE);
+        match dimension {
+            Dimension::Overworld => {}
+            Dimension::Nether => {
+                let [x, _, z] = game.player.pos.map(|v| v.floor() as i32);
+                let fog = game.world.generator().biome(x, z).info().fog;
+                (zenith, horizon) = (fog, fog);
+                air_fog = (
+                    fog,
+                    VANILLA_FAR * 0.05,
+                    (VANILLA_FAR * 0.5).min(VIEW_DISTANCE),
+                );
+                daylight = 0.0;
+            }
+            Dimension::End => {
+                (zenith, horizon) = (END_SKY, END_SKY);
+                air_fog.0 = scale(END_FOG, END_FOG_SCALE);
+                daylight = END_DAYLIGHT;
+            }
+        }
         let (mut fog_colour, mut fog_start, mut fog_end) = match medium {
-            Medium::Air => (horizon, VIEW_DISTANCE * 0.7, VIEW_DISTANCE),
+            Medium::Air => air_fog,
             Medium::Water => (scale(WATER_FOG, 0.3 + 0.7 * day), 0.0, 20.0),
             Medium::Lava => (LAVA_FOG, 0.0, 1.5),
         };
@@ -94,11 +142,18 @@ impl Environment {
             fog_colour,
             fog_start,
             fog_end,
-            daylight: (0.25 + 0.75 * day) * (1.0 - rain * 0.3),
+            daylight,
             night_vision: game.player.has_effect("night_vision"),
             medium,
             sun,
             rain,
+            sky: dimension.has_sky(),
+            patterned_sky: dimension == Dimension::End,
+            ambient: if dimension == Dimension::Nether {
+                NETHER_AMBIENT
+            } else {
+                0.0
+            },
         }
     }
 
@@ -109,7 +164,8 @@ impl Environment {
             return shade;
         }
         let level = (sky * self.daylight).max(block) / 15.0;
-        shade * (0.03 + 0.97 * level / (2.5 - 1.5 * level))
+        let lit = level / (2.5 - 1.5 * level);
+        shade * (0.03 + 0.97 * (self.ambient + (1.0 - self.ambient) * lit))
     }
 
     /// The sky colour of each pixel row (the camera keeps its right vector
@@ -122,7 +178,11 @@ impl Environment {
                     std::array::from_fn(|i| camera.forward[i] - camera.up[i] * down);
                 let len = (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]).sqrt();
                 let elevation = dir[1] / len;
-                if elevation < 0.0 {
+                if self.patterned_sky {
+                    // Faint streaks: a few rows a shade lighter.
+                    let streak = (elevation * 40.0).sin() * (elevation * 97.0).cos();
+                    scale(self.zenith, 1.0 + 0.25 * streak.max(0.0)) & 0x00FF_FFFF
+                } else if elevation < 0.0 {
                     scale(self.horizon, 1.0 + elevation.max(-1.0) * 0.35) & 0x00FF_FFFF
                 } else {
                     mix(self.horizon, self.zenith, (elevation * 2.2).min(1.0).sqrt()) & 0x00FF_FFFF
@@ -133,7 +193,7 @@ impl Environment {
 
     /// The sun and moon as squares far away, when the sky shows.
     pub fn celestial_quads(&self, sun_tex: TexId, moon_tex: TexId) -> Vec<Quad> {
-        if self.medium != Medium::Air || self.rain > 0.7 {
+        if !self.sky || self.medium != Medium::Air || self.rain > 0.7 {
             return Vec::new();
         }
         let brightness = 1.0 - self.rain;
@@ -209,5 +269,22 @@ mod tests {
         assert!(night.brightness(15.0, 0.0, 1.0) < 0.15);
         assert!(night.brightness(15.0, 14.0, 1.0) > 0.7);
         assert!(noon.sun[1] > 0.99);
+    }
+
+    #[test]
+    fn the_nether_has_its_biomes_fog_no_sky_and_an_ambient_light() {
+        let mut game = Game::new(1);
+        let feet = [0.5, 80.0, 0.5];
+        crate::sim::dimensions::change_dimension(&mut game, Dimension::Nether, feet);
+        let nether = Environment::new(&game);
+        let biome = game.world.generator().biome(0, 0);
+        assert_eq!(nether.fog_colour, biome.info().fog);
+        assert!(nether.fog_start < 10.0 && nether.fog_end <= VIEW_DISTANCE);
+        assert!(!nether.sky && nether.celestial_quads(0, 0).is_empty());
+        assert!(nether.brightness(0.0, 0.0, 1.0) > 0.09);
+        crate::sim::dimensions::change_dimension(&mut game, Dimension::End, feet);
+        let end = Environment::new(&game);
+        assert_eq!(end.fog_colour, scale(END_FOG, END_FOG_SCALE));
+        assert!(end.celestial_quads(0, 0).is_empty());
     }
 }

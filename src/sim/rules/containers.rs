@@ -78,7 +78,7 @@ fn refresh_screen(game: &mut Game) {
     match entity {
         BlockEntity::Furnace(furnace) => screen.gauges = furnace.gauges(),
         BlockEntity::BrewingStand(stand) => screen.brewing = stand.gauges(),
-        BlockEntity::Chest(_) => {}
+        BlockEntity::Chest(_) | BlockEntity::Spawner(_) => {}
     }
 }
 

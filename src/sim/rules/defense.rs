@@ -161,6 +161,26 @@ pub fn mob_hits_player(game: &mut Game, id: EntityId, damage: f32) -> bool {
     hurt
 }
 
+/// A fireball shot by creature `shooter` strikes the player: a raised
+/// shield facing the shooter stops it. Returns whether the player was hurt.
+pub fn fireball_hits_player(game: &mut Game, shooter: EntityId, damage: f32) -> bool {
+    let Some((name, from)) = attacker(game, shooter) else {
+        return false;
+    };
+    if game.player.is_dead() {
+        return false;
+    }
+    if blocking(&game.player) && shield_faces(&game.player, from) {
+        block_with_shield(game, damage);
+        return false;
+    }
+    let hurt = health::hurt(&mut game.player, &mut game.stats, damage, Damage::Fireball);
+    if hurt {
+        count_killer(game, name);
+    }
+    hurt
+}
+
 /// A splash potion of harming thrown by creature `id` bursts at `at`:
 /// the player within 4 blocks takes up to 6, less with distance; armor
 /// and shields do not help.

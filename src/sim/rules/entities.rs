@@ -285,8 +285,8 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
-            // Their own rules tick them: `projectiles`, `fishing`.
-            EntityKind::Arrow(_) | EntityKind::Bobber(_) => {}
+            // Their own rules tick them: `projectiles`, `fishing`, `fireballs`.
+            EntityKind::Arrow(_) | EntityKind::Bobber(_) | EntityKind::Fireball(_) => {}
         }
     }
     super::boats::seat_riders(game);

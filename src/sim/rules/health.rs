@@ -34,6 +34,8 @@ pub enum Damage {
     Void,
     /// Potions of harming: bypasses armor, costs no exhaustion.
     Magic,
+    /// A blaze's small fireball: fire (fire resistance stops it) that armor meets.
+    Fireball,
     /// Attacks and anything else; creatures' blows pass this.
     Generic,
 }
@@ -42,19 +44,19 @@ impl Damage {
     /// Exhaustion the hit adds (damage that bypasses armor adds none).
     fn exhaustion(self) -> f32 {
         match self {
-            Damage::Lava | Damage::Generic => 0.1,
+            Damage::Lava | Damage::Generic | Damage::Fireball => 0.1,
             _ => 0.0,
         }
     }
 
     fn is_fire(self) -> bool {
-        matches!(self, Damage::Lava | Damage::OnFire)
+        matches!(self, Damage::Lava | Damage::OnFire | Damage::Fireball)
     }
 
     /// Whether armor takes part of it (vanilla's damage sources without
     /// `bypassArmor`).
     fn meets_armor(self) -> bool {
-        matches!(self, Damage::Lava | Damage::Generic)
+        matches!(self, Damage::Lava | Damage::Generic | Damage::Fireball)
     }
 }
 

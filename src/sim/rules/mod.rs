@@ -38,6 +38,7 @@ mod enchanting;
 mod entities;
 mod falling;
 mod farming;
+pub mod fireballs;
 pub mod fishing;
 mod flow;
 pub mod fluids;
@@ -55,6 +56,7 @@ mod potions;
 pub mod projectiles;
 mod random_ticks;
 mod screens;
+mod spawning;
 pub mod structure_spawns;
 mod support;
 mod targeting;
@@ -151,6 +153,7 @@ pub fn tick(game: &mut Game, action: &Action) {
     combat::tick_wounds(game);
     entities::tick(game);
     tools::tick(game);
+    spawning::tick(game);
     let [x, _, z] = game.player.pos;
     let (x, z) = (x.floor() as i32, z.floor() as i32);
     game.world

@@ -102,7 +102,7 @@ pub(super) fn length(v: [f64; 3]) -> f64 {
 }
 
 /// A normally distributed number (mean 0, deviation 1), as `Random.nextGaussian`.
-pub(super) fn gaussian(rng: &mut ChaCha8Rng) -> f64 {
+pub fn gaussian(rng: &mut ChaCha8Rng) -> f64 {
     let u: f64 = 1.0 - rng.gen::<f64>();
     let v: f64 = rng.gen::<f64>();
     (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()

@@ -5,12 +5,14 @@
 //! running goal earlier in the list holds a control it needs, and stops
 //! the later ones that hold them.
 
+mod blaze;
 mod fight;
 mod idle;
 mod passive;
 mod special;
 mod targets;
 
+pub use blaze::BlazeAttack;
 pub use fight::{KeepDistance, Leap, Melee, ThrowPotion};
 pub use idle::{Float, LookAtPlayer, RandomStroll};
 pub use passive::{Panic, Tempt};

@@ -20,6 +20,10 @@ pub enum Biome {
     NetherWastes,
     /// The End's islands.
     TheEnd,
+    /// The Nether's blue-grey valleys of soul sand and soul soil.
+    SoulSandValley,
+    /// The Nether's blue forests on warped nylium.
+    WarpedForest,
 }
 
 /// Facts about one biome.
@@ -33,6 +37,9 @@ pub struct BiomeInfo {
     pub foliage: u32,
     /// Water tint, 0xRRGGBB.
     pub water: u32,
+    /// Fog colour, 0xRRGGBB: the Nether's fog is its biome's
+    /// (`BiomeAmbience.fogColor`); overworld fog follows the sky instead.
+    pub fog: u32,
 }
 
 const fn info(biome: Biome, id: &'static str, grass: u32, foliage: u32) -> BiomeInfo {
@@ -42,11 +49,20 @@ const fn info(biome: Biome, id: &'static str, grass: u32, foliage: u32) -> Biome
         grass,
         foliage,
         water: 0x3f76e4,
+        fog: 0xc0d8ff,
+    }
+}
+
+/// A Nether biome: no grass or leaves to tint, a fog colour of its own.
+const fn nether(biome: Biome, id: &'static str, fog: u32) -> BiomeInfo {
+    BiomeInfo {
+        fog,
+        ..info(biome, id, 0xbfb755, 0xaea42a)
     }
 }
 
 /// Every biome, in declaration order.
-pub const BIOMES: [BiomeInfo; 12] = [
+pub const BIOMES: [BiomeInfo; 14] = [
     info(Biome::Plains, "plains", 0x91bd59, 0x77ab2f),
     info(Biome::Forest, "forest", 0x79c05a, 0x59ae30),
     info(Biome::BirchForest, "birch_forest", 0x88bb67, 0x6ba941),
@@ -57,8 +73,13 @@ pub const BIOMES: [BiomeInfo; 12] = [
     info(Biome::Ocean, "ocean", 0x8eb971, 0x71a74d),
     info(Biome::River, "river", 0x8eb971, 0x71a74d),
     info(Biome::Mountains, "mountains", 0x8ab689, 0x6da36b),
-    info(Biome::NetherWastes, "nether_wastes", 0xbfb755, 0xaea42a),
-    info(Biome::TheEnd, "the_end", 0x8eb971, 0x71a74d),
+    nether(Biome::NetherWastes, "nether_wastes", 0x330808),
+    BiomeInfo {
+        fog: 0xa080a0,
+        ..info(Biome::TheEnd, "the_end", 0x8eb971, 0x71a74d)
+    },
+    nether(Biome::SoulSandValley, "soul_sand_valley", 0x1b4745),
+    nether(Biome::WarpedForest, "warped_forest", 0x1a051a),
 ];
 
 impl Biome {

@@ -26,7 +26,9 @@
 mod biome;
 mod caves;
 mod end;
+mod fortress;
 mod nether;
+mod nether_features;
 mod noise;
 mod ores;
 mod overworld;
@@ -42,6 +44,8 @@ mod trees;
 mod tests;
 
 pub use biome::{Biome, BiomeInfo, BIOMES};
+pub use fortress::{fortress_near, Fortress, CHEST_LOOT};
+pub use nether::LAVA_SEA_LEVEL;
 pub use spawn::spawn_point;
 pub use structures::{Spawn, Start, StructureKind};
 pub use terrain::Column;
@@ -76,7 +80,7 @@ pub struct Generator {
 /// Each dimension's own generator.
 enum Shape {
     Overworld(Box<overworld::Overworld>),
-    Nether(nether::Nether),
+    Nether(Box<nether::Nether>),
     End(end::End),
 }
 
@@ -98,7 +102,7 @@ impl Generator {
     pub fn for_dimension(seed: u64, dimension: Dimension) -> Generator {
         let shape = match dimension {
             Dimension::Overworld => Shape::Overworld(Box::new(overworld::Overworld::new(seed))),
-            Dimension::Nether => Shape::Nether(nether::Nether::new(seed)),
+            Dimension::Nether => Shape::Nether(Box::new(nether::Nether::new(seed))),
             Dimension::End => Shape::End(end::End::new(seed)),
         };
         Generator {
@@ -129,7 +133,10 @@ impl Generator {
 
     /// The biome of a block column, without generating its chunk.
     pub fn biome(&self, x: i32, z: i32) -> Biome {
-        self.column(x, z).biome
+        match &self.shape {
+            Shape::Nether(g) => g.biome(x, z),
+            _ => self.column(x, z).biome,
+        }
     }
 
     /// Generates the chunk column at chunk coordinates (cx, cz).

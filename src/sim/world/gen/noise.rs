@@ -156,6 +156,99 @@ impl Fbm {
     }
 }
 
+/// Corner gradients of the 3D noise lattice: the twelve cube edges.
+const GRADIENTS_3D: [[f64; 3]; 12] = [
+    [1.0, 1.0, 0.0],
+    [-1.0, 1.0, 0.0],
+    [1.0, -1.0, 0.0],
+    [-1.0, -1.0, 0.0],
+    [1.0, 0.0, 1.0],
+    [-1.0, 0.0, 1.0],
+    [1.0, 0.0, -1.0],
+    [-1.0, 0.0, -1.0],
+    [0.0, 1.0, 1.0],
+    [0.0, -1.0, 1.0],
+    [0.0, 1.0, -1.0],
+    [0.0, -1.0, -1.0],
+];
+
+/// One octave of 3D gradient noise on a unit lattice, about -1..1.
+#[derive(Clone, Copy)]
+struct Gradient3 {
+    key: u64,
+}
+
+impl Gradient3 {
+    #[inline]
+    fn corner(&self, i: [i32; 3], d: [f64; 3]) -> f64 {
+        let g = GRADIENTS_3D[(((hash3(self.key, i[0], i[1], i[2]) >> 32) * 12) >> 32) as usize];
+        g[0] * d[0] + g[1] * d[1] + g[2] * d[2]
+    }
+
+    fn at(&self, p: [f64; 3]) -> f64 {
+        let base = p.map(f64::floor);
+        let f = [p[0] - base[0], p[1] - base[1], p[2] - base[2]];
+        let i = base.map(|v| v as i32);
+        let corner = |dx: i32, dy: i32, dz: i32| {
+            self.corner(
+                [i[0] + dx, i[1] + dy, i[2] + dz],
+                [
+                    f[0] - f64::from(dx),
+                    f[1] - f64::from(dy),
+                    f[2] - f64::from(dz),
+                ],
+            )
+        };
+        let (u, v, w) = (fade(f[0]), fade(f[1]), fade(f[2]));
+        let plane = |dz: i32| {
+            lerp(
+                lerp(corner(0, 0, dz), corner(1, 0, dz), u),
+                lerp(corner(0, 1, dz), corner(1, 1, dz), u),
+                v,
+            )
+        };
+        lerp(plane(0), plane(1), w)
+    }
+}
+
+/// Fractal 3D noise, like [`Fbm`] with a vertical scale of its own.
+#[derive(Clone, Copy)]
+pub struct Fbm3 {
+    octaves: [Gradient3; MAX_OCTAVES],
+    count: usize,
+    /// Lattice cells per block of the first octave, across and up.
+    frequency: [f64; 2],
+    normaliser: f64,
+}
+
+impl Fbm3 {
+    /// `scale` and `vertical_scale` are the first octave's feature sizes in blocks.
+    pub fn new(key: u64, octaves: usize, scale: f64, vertical_scale: f64) -> Fbm3 {
+        assert!((1..=MAX_OCTAVES).contains(&octaves));
+        let total: f64 = (0..octaves).map(|i| 0.5f64.powi(i as i32)).sum();
+        Fbm3 {
+            octaves: std::array::from_fn(|i| Gradient3 {
+                key: subseed(key, 0x3d00 + i as u64),
+            }),
+            count: octaves,
+            frequency: [1.0 / scale, 1.0 / vertical_scale],
+            normaliser: 1.0 / total,
+        }
+    }
+
+    pub fn at(&self, x: f64, y: f64, z: f64) -> f64 {
+        let (mut sum, mut amplitude, mut scale) = (0.0, 1.0, 1.0);
+        let [across, up] = self.frequency;
+        for octave in &self.octaves[..self.count] {
+            let p = [x * across * scale, y * up * scale, z * across * scale];
+            sum += amplitude * octave.at(p);
+            amplitude *= 0.5;
+            scale *= 2.0;
+        }
+        sum * self.normaliser
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +267,21 @@ mod tests {
             differs |= v != other.at(x, z);
         }
         assert!(differs);
+    }
+
+    #[test]
+    fn noise_3d_is_a_pure_bounded_continuous_function() {
+        let noise = Fbm3::new(7, 3, 40.0, 20.0);
+        let mut spread = (f64::MAX, f64::MIN);
+        for i in 0..2000 {
+            let (x, y, z) = (i as f64 * 3.7 - 1000.0, i as f64 * 0.31, i as f64 * -1.3);
+            let v = noise.at(x, y, z);
+            assert_eq!(v, noise.at(x, y, z));
+            assert!(v.abs() <= 1.0, "{v}");
+            assert!((v - noise.at(x, y + 0.01, z)).abs() < 0.01, "continuous");
+            spread = (spread.0.min(v), spread.1.max(v));
+        }
+        assert!(spread.0 < -0.2 && spread.1 > 0.2, "{spread:?}");
     }
 
     #[test]

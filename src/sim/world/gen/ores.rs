@@ -30,7 +30,7 @@ pub struct Blob {
     pub biome: Option<Biome>,
 }
 
-const fn blob(block: &'static str, veins: u32, size: usize, min_y: i32, max_y: i32) -> Blob {
+pub const fn blob(block: &'static str, veins: u32, size: usize, min_y: i32, max_y: i32) -> Blob {
     Blob {
         block,
         veins,
@@ -76,23 +76,34 @@ fn reach(size: usize) -> i32 {
 
 /// Places every blob kind's veins that reach into chunk (cx, cz).
 pub struct Ores {
+    blobs: &'static [Blob],
+    /// The block veins replace.
+    host: BlockId,
     kinds: Vec<(BlockId, u64)>,
 }
 
 impl Ores {
+    /// The overworld's blobs, in stone.
     pub fn new(seed: u64) -> Ores {
+        Ores::of(seed, BLOBS, palette().stone, 100)
+    }
+
+    /// The blobs of `blobs` replacing `host`, keyed from `salt` up.
+    pub fn of(seed: u64, blobs: &'static [Blob], host: BlockId, salt: u64) -> Ores {
         Ores {
-            kinds: BLOBS
+            blobs,
+            host,
+            kinds: blobs
                 .iter()
                 .enumerate()
-                .map(|(i, b)| (block(b.block), subseed(seed, 100 + i as u64)))
+                .map(|(i, b)| (block(b.block), subseed(seed, salt + i as u64)))
                 .collect(),
         }
     }
 
     pub fn place(&self, chunk: &mut Chunk, cx: i32, cz: i32) {
-        let stone = palette().stone;
-        for (kind, &(ore, key)) in BLOBS.iter().zip(&self.kinds) {
+        let stone = self.host;
+        for (kind, &(ore, key)) in self.blobs.iter().zip(&self.kinds) {
             let margin = reach(kind.size);
             for ncz in cz - 1..=cz + 1 {
                 for ncx in cx - 1..=cx + 1 {

@@ -95,7 +95,16 @@ fn every_biome_occurs_in_large_regions() {
             counts[generator.biome(i * step, j * step) as usize] += 1;
         }
     }
-    for info in &BIOMES {
+    let other_dimensions = [
+        Biome::NetherWastes,
+        Biome::SoulSandValley,
+        Biome::WarpedForest,
+        Biome::TheEnd,
+    ];
+    for info in BIOMES
+        .iter()
+        .filter(|i| !other_dimensions.contains(&i.biome))
+    {
         let share = counts[info.biome as usize] as f64 / 14_400.0;
         assert!(share > 0.015, "{} covers only {share}", info.id);
     }
