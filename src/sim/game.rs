@@ -11,6 +11,7 @@ use super::block_entity::BlockEntities;
 use super::dimensions::Dimensions;
 use super::entity::Entities;
 use super::player::Player;
+use super::rules::dragon_fight::DragonFight;
 use super::screen::Screen;
 use super::stats::Statistics;
 use super::world::{BlockPos, World};
@@ -43,6 +44,8 @@ pub struct Rngs {
     pub projectiles: ChaCha8Rng,
     /// Random block ticks (crops growing, farmland drying) and trampling.
     pub random_ticks: ChaCha8Rng,
+    /// The End: eyes of ender, the dragon fight, end crystals.
+    pub end: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -60,6 +63,7 @@ impl Rngs {
             enchanting: stream(5),
             projectiles: stream(6),
             random_ticks: stream(7),
+            end: stream(10),
         }
     }
 }
@@ -88,6 +92,8 @@ pub struct Game {
     pub rngs: Rngs,
     /// The screen the player has open, if any.
     pub screen: Option<Screen>,
+    /// Whether the ender dragon has been met and killed.
+    pub dragon_fight: DragonFight,
 }
 
 impl Game {
@@ -129,6 +135,7 @@ impl Game {
             start: [0.5, 64.0, 0.5],
             rngs,
             screen: None,
+            dragon_fight: DragonFight::default(),
         }
     }
 }

@@ -14,6 +14,7 @@
 //! same seed and actions give the same creatures.
 
 mod body;
+pub mod dragon;
 mod goals;
 mod kinds;
 mod path;
@@ -28,8 +29,8 @@ use crate::sim::registry::{registry, CreatureDef};
 use crate::sim::rules::combat::{self, Attacker};
 use crate::sim::rules::defense;
 
-pub use body::knock_back;
 use body::Wish;
+pub use body::{knock_back, yaw_towards};
 use goals::{Ctx, Selector};
 use path::Navigation;
 
@@ -102,6 +103,10 @@ pub enum Effect {
     AlertKin,
     /// It hurts itself: a fall, fire, the void.
     HurtSelf { amount: f32 },
+    /// The dragon spits a fireball from `from` along `dir`.
+    DragonFireball { from: [f64; 3], dir: [f64; 3] },
+    /// The perched dragon breathes a cloud at `at`.
+    DragonBreath { at: [f64; 3] },
 }
 
 /// One tick of the creature at `index` in the entity list.
@@ -233,6 +238,10 @@ fn apply(game: &mut Game, id: EntityId, def: &CreatureDef, effect: Effect) {
         Effect::HurtSelf { amount } => {
             combat::hurt_mob(game, id, amount, Attacker::Other);
         }
+        Effect::DragonFireball { from, dir } => {
+            crate::sim::rules::dragon_breath::spit_fireball(game, from, dir)
+        }
+        Effect::DragonBreath { at } => crate::sim::rules::dragon_breath::breathe(game, at),
     }
 }
 

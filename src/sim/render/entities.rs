@@ -1,7 +1,8 @@
 //! Entities as quads: creatures as their posed box models (hurt red,
 //! tilting over as they die, holding their item), turned to their yaw;
 //! kinds without a model as a box of their hitbox; dropped items as small spinning blocks
-//! or icons, thrown items as small icons facing the camera.
+//! or icons, thrown items (and eyes of ender, dragon fireballs) as small
+//! icons facing the camera, clouds of dragon's breath as purple puffs.
 
 use super::assets::Assets;
 use super::boat::{boat_quads, falling_block_quads};
@@ -62,6 +63,21 @@ impl EntityPainter<'_> {
                 EntityKind::Hanging(hanging) => {
                     out.extend(super::hanging::quads(self, hanging, rel, &lit))
                 }
+                EntityKind::EyeOfEnder(_) => {
+                    let centre = [rel[0], rel[1] + 0.125, rel[2]];
+                    let icon =
+                        self.assets.icons[crate::sim::registry::item("ender_eye").0 as usize];
+                    out.push(self.billboard(centre, 0.2, icon, lit(1.0)));
+                }
+                EntityKind::DragonFireball => {
+                    let centre = [rel[0], rel[1] + 0.5, rel[2]];
+                    let icon =
+                        self.assets.icons[crate::sim::registry::item("dragon_breath").0 as usize];
+                    out.push(self.billboard(centre, 0.5, icon, lit(1.0)));
+                }
+                EntityKind::Breath(breath) => {
+                    out.extend(self.breath_cloud(entity, breath.radius, rel, lit(1.0)))
+                }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];
                     out.push(self.billboard(
@@ -74,6 +90,24 @@ impl EntityPainter<'_> {
             }
         }
         out
+    }
+
+    /// A cloud of dragon's breath: purple puffs round its circle.
+    fn breath_cloud(&self, entity: &Entity, radius: f64, rel: [f32; 3], light: f32) -> Vec<Quad> {
+        let icon = self.assets.icons[crate::sim::registry::item("dragon_breath").0 as usize];
+        let puffs = (radius * 4.0).ceil() as u32;
+        (0..puffs)
+            .map(|i| {
+                let angle = i as f32 * 2.399 + entity.age as f32 * 0.02;
+                let r = radius as f32 * ((i as f32 + 0.5) / puffs as f32).sqrt();
+                let centre = [
+                    rel[0] + r * angle.cos(),
+                    rel[1] + 0.3,
+                    rel[2] + r * angle.sin(),
+                ];
+                self.billboard(centre, 0.45, icon, light)
+            })
+            .collect()
     }
 
     fn mob(

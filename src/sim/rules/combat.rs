@@ -48,6 +48,30 @@ pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) 
     if mob.is_dying() || amount <= 0.0 {
         return HitOutcome::Ignored;
     }
+    if super::end_crystal::is_crystal(mob.kind) {
+        super::end_crystal::shatter(game, id, attacker);
+        return HitOutcome::Hurt {
+            dealt: 0.0,
+            killed: false,
+        };
+    }
+    let amount = if Some(mob.kind) == registry().entity_named("ender_dragon") {
+        let snapshot = entity.clone();
+        crate::sim::creature::dragon::adjusted_damage(
+            game,
+            &snapshot,
+            amount,
+            attacker == Attacker::Player,
+        )
+    } else {
+        amount
+    };
+    let Some(entity) = game.entities.get_mut(id) else {
+        return HitOutcome::Ignored;
+    };
+    let EntityKind::Mob(mob) = &mut entity.kind else {
+        return HitOutcome::Ignored;
+    };
     let state = &mut mob.state;
     let dealt = if state.hurt_ticks > 0 {
         if amount <= state.last_hurt {

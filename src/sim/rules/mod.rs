@@ -10,7 +10,7 @@
 //! the crosshair targets (and the shield); then movement (no keys while a
 //! screen is open or asleep; paddling while in a boat), block updates
 //! (fluids flowing, sand falling), item pickup, health and hunger, death,
-//! nether-portal travel, the entities, and world generation around the player (and unloading
+//! nether- and end-portal travel, the entities, the dragon fight's end, and world generation around the player (and unloading
 //! far from it).
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
@@ -32,8 +32,13 @@ pub mod combat;
 mod containers;
 pub mod crafting;
 pub mod defense;
+pub mod dragon_breath;
+pub mod dragon_fight;
 mod drops;
 mod enchanting;
+pub mod end_crystal;
+mod end_portal;
+mod ender_eye;
 mod entities;
 mod falling;
 mod farming;
@@ -145,8 +150,10 @@ pub fn tick(game: &mut Game, action: &Action) {
     health::tick_alive(game);
     health::check_death(game);
     portal::tick_travel(game);
+    end_portal::tick_travel(game);
     combat::tick_wounds(game);
     entities::tick(game);
+    dragon_fight::tick(game);
     tools::tick(game);
     let [x, _, z] = game.player.pos;
     let (x, z) = (x.floor() as i32, z.floor() as i32);

@@ -17,8 +17,10 @@
 //! forest (temperate, drier to wetter), then desert / savanna (hot).
 
 mod biome;
+pub mod blueprint;
 mod caves;
-mod end;
+pub mod end;
+pub mod end_spikes;
 mod nether;
 mod noise;
 mod ores;
@@ -26,6 +28,7 @@ mod overworld;
 mod palette;
 mod plants;
 mod spawn;
+pub mod stronghold;
 mod surface;
 mod terrain;
 mod trees;
@@ -35,6 +38,7 @@ mod tests;
 
 pub use biome::{Biome, BiomeInfo, BIOMES};
 pub use spawn::spawn_point;
+pub use stronghold::{nearest_stronghold, strongholds, Stronghold};
 pub use terrain::Column;
 pub use trees::{Wood, WOOD_BLOCKS};
 

@@ -1,8 +1,8 @@
 //! The overworld's chunks: per-column terrain (height and biome from
 //! noise) filled with bedrock, stone, surface layers and water; blobs and
-//! ores; caves; trees; small plants and snow.
+//! ores; caves; trees; small plants and snow; strongholds.
 
-use super::{caves, ores, plants, surface, terrain, trees, Biome, Column};
+use super::{caves, ores, plants, stronghold, surface, terrain, trees, Biome, Column};
 use crate::sim::world::Chunk;
 
 /// Generates the overworld's chunks.
@@ -13,6 +13,7 @@ pub struct Overworld {
     caves: caves::Caves,
     trees: trees::Trees,
     plants: plants::Plants,
+    strongholds: stronghold::Strongholds,
 }
 
 impl Overworld {
@@ -24,6 +25,7 @@ impl Overworld {
             caves: caves::Caves::new(seed),
             trees: trees::Trees::new(seed),
             plants: plants::Plants::new(seed),
+            strongholds: stronghold::Strongholds::new(seed),
         }
     }
 
@@ -50,6 +52,7 @@ impl Overworld {
         self.caves.carve(&mut chunk, cx, cz);
         self.trees.grow(&mut chunk, cx, cz, &self.terrain);
         self.plants.sow(&mut chunk, cx, cz, &columns);
+        self.strongholds.build(&mut chunk, cx, cz);
         chunk
     }
 }
