@@ -37,8 +37,27 @@ pub enum HitOutcome {
     Hurt { dealt: f32, killed: bool },
 }
 
-/// Hurts creature `id` by `amount` half-hearts. Returns what happened.
+/// Hurts creature `id` by `amount` half-hearts (less where a hit lands
+/// on a dragon's body rather than its head). Returns what happened.
 pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) -> HitOutcome {
+    let dragon = registry().entity_named("ender_dragon");
+    let amount = match game.entities.list.iter().find(|e| e.id == id) {
+        Some(e) if matches!(&e.kind, EntityKind::Mob(m) if Some(m.kind) == dragon) => {
+            let by_player = attacker == Attacker::Player;
+            crate::sim::creature::dragon::adjusted_damage(game, e, amount, by_player)
+        }
+        _ => amount,
+    };
+    hurt_mob_in_full(game, id, amount, attacker)
+}
+
+/// Hurts creature `id` by all of `amount` (a dragon on its head).
+pub fn hurt_mob_in_full(
+    game: &mut Game,
+    id: EntityId,
+    amount: f32,
+    attacker: Attacker,
+) -> HitOutcome {
     let Some(entity) = game.entities.get_mut(id) else {
         return HitOutcome::Ignored;
     };
@@ -55,23 +74,6 @@ pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) 
             killed: false,
         };
     }
-    let amount = if Some(mob.kind) == registry().entity_named("ender_dragon") {
-        let snapshot = entity.clone();
-        crate::sim::creature::dragon::adjusted_damage(
-            game,
-            &snapshot,
-            amount,
-            attacker == Attacker::Player,
-        )
-    } else {
-        amount
-    };
-    let Some(entity) = game.entities.get_mut(id) else {
-        return HitOutcome::Ignored;
-    };
-    let EntityKind::Mob(mob) = &mut entity.kind else {
-        return HitOutcome::Ignored;
-    };
     let state = &mut mob.state;
     let dealt = if state.hurt_ticks > 0 {
         if amount <= state.last_hurt {

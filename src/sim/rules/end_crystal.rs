@@ -50,7 +50,7 @@ pub fn shatter(game: &mut Game, id: EntityId, attacker: Attacker) {
         .map(|e| e.id)
         .collect();
     for dragon in healed {
-        combat::hurt_mob(game, dragon, DRAGON_DAMAGE, attacker);
+        combat::hurt_mob_in_full(game, dragon, DRAGON_DAMAGE, attacker);
     }
     explode(game, crystal.pos, POWER, attacker);
 }
