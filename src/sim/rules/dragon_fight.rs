@@ -255,4 +255,26 @@ mod tests {
             "home through the exit portal"
         );
     }
+
+    /// Regenerates `docs/end.png`: the island, its pillars and crystals,
+    /// and the dragon over them (`cargo test --lib end_preview -- --ignored`).
+    #[test]
+    #[ignore = "writes docs/end.png"]
+    fn end_preview() {
+        let mut game = arrived_in_the_end();
+        run(&mut game, &Action::noop(), 40);
+        let eye = [78.5, 70.0, 30.5];
+        crate::sim::dimensions::change_dimension(&mut game, Dimension::End, eye);
+        game.player.yaw = 112.0;
+        game.player.pitch = -8.0;
+        let dragon = of_kind(&game, "ender_dragon")[0].id;
+        let e = game.entities.get_mut(dragon).unwrap();
+        e.pos = [45.0, 88.0, 14.0];
+        e.yaw = 150.0;
+        e.age = 7;
+        let mut frame = image::RgbImage::new(640, 360);
+        crate::sim::render::Renderer::new().render(&game, &mut frame);
+        let out = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/end.png");
+        frame.save(out).expect("docs/ is writable");
+    }
 }
