@@ -2,7 +2,8 @@
 //! tilting over as they die, holding their item), turned to their yaw;
 //! kinds without a model as a box of their hitbox; dropped items as small spinning blocks
 //! or icons, thrown items (and eyes of ender, dragon fireballs) as small
-//! icons facing the camera, clouds of dragon's breath as purple puffs.
+//! icons facing the camera, clouds of dragon's breath as purple puffs, the
+//! beam from an end crystal to the dragon it heals as pink sparks.
 
 use super::assets::Assets;
 use super::boat::{boat_quads, falling_block_quads};
@@ -87,6 +88,39 @@ impl EntityPainter<'_> {
                         lit(1.0),
                     ));
                 }
+            }
+        }
+        out.extend(self.crystal_beams(game));
+        out
+    }
+
+    /// The beam from the end crystal healing each dragon to the dragon:
+    /// pink sparks a block apart along the line.
+    fn crystal_beams(&self, game: &Game) -> Vec<Quad> {
+        let dragon = crate::sim::registry::registry().entity_named("ender_dragon");
+        let icon = self.assets.icons[crate::sim::registry::item("end_crystal").0 as usize];
+        let mut out = Vec::new();
+        for e in &game.entities.list {
+            let EntityKind::Mob(mob) = &e.kind else {
+                continue;
+            };
+            if Some(mob.kind) != dragon || mob.is_dying() {
+                continue;
+            }
+            let Some(crystal) = crate::sim::creature::dragon::healing_crystal(game, e.pos) else {
+                continue;
+            };
+            let from = [crystal.pos[0], crystal.pos[1] + 1.2, crystal.pos[2]];
+            let to = [e.pos[0], e.pos[1] + 2.5, e.pos[2]];
+            let length = (0..3)
+                .map(|a| (to[a] - from[a]).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            let sparks = length.ceil() as usize;
+            for i in 0..=sparks {
+                let t = i as f64 / sparks.max(1) as f64;
+                let at = [0, 1, 2].map(|a| from[a] + (to[a] - from[a]) * t);
+                out.push(self.billboard(self.camera.relative(at), 0.12, icon, 1.0));
             }
         }
         out

@@ -87,8 +87,8 @@ pub fn tick(game: &mut Game, e: &mut Entity) -> bool {
                 spawn_cloud(game, at, BURST.0, BURST.1, BURST.2);
                 return true;
             }
-            for a in 0..3 {
-                e.pos[a] += next[a];
+            for (p, v) in e.pos.iter_mut().zip(next) {
+                *p += v;
             }
             e.vel = next;
             e.age > FIREBALL_TICKS || e.pos[1] < 0.0

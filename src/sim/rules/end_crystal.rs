@@ -44,7 +44,7 @@ pub fn shatter(game: &mut Game, id: EntityId, attacker: Attacker) {
                 .first()
                 .map(|c| c.pos);
             let was_nearest =
-                nearest.map_or(true, |p| distance(p, e.pos) >= distance(crystal.pos, e.pos));
+                nearest.is_none_or(|p| distance(p, e.pos) >= distance(crystal.pos, e.pos));
             was_nearest && distance(crystal.pos, e.pos) <= dragon::CRYSTAL_RANGE
         })
         .map(|e| e.id)
