@@ -34,7 +34,7 @@ use crate::sim::game::Game;
 use crate::sim::player::HALF_WIDTH;
 use crate::sim::registry::registry;
 use crate::sim::rules::Aabb;
-use crate::sim::world::gen::end::End;
+use crate::sim::world::gen::end::portal_origin;
 
 /// Nodes of the holding pattern round the origin.
 const NODES: usize = 12;
@@ -108,7 +108,7 @@ impl Default for Phases {
 
 /// The exit portal's top, where it perches.
 fn perch(game: &Game) -> [f64; 3] {
-    let centre = End::new(game.world.generator().seed()).portal_origin();
+    let centre = portal_origin(game.world.generator());
     [0.5, f64::from(centre[1] + 4), 0.5]
 }
 

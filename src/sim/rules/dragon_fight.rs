@@ -13,7 +13,7 @@ use rand::Rng;
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, registry, EntityTypeId};
-use crate::sim::world::gen::end::{exit_portal, End};
+use crate::sim::world::gen::end::{exit_portal, portal_origin};
 use crate::sim::world::gen::end_spikes;
 use crate::sim::world::Dimension;
 
@@ -97,7 +97,7 @@ pub fn tick(game: &mut Game) {
         return;
     }
     game.dragon_fight.killed = true;
-    let centre = End::new(game.world.generator().seed()).portal_origin();
+    let centre = portal_origin(game.world.generator());
     exit_portal(centre, true).build(&mut game.world);
     game.world
         .set([centre[0], centre[1] + 4, centre[2]], block("dragon_egg"));
@@ -229,7 +229,11 @@ mod tests {
         game.player.pitch = 0.0;
         hurt_mob(&mut game, dragon, 300.0, Attacker::Player);
         assert_eq!(game.stats.get(Event::KillEntity, "ender_dragon"), 1);
-        let centre = End::new(game.world.generator().seed()).portal_origin();
+        let centre = portal_origin(game.world.generator());
+        assert_eq!(
+            centre,
+            crate::sim::world::gen::end::End::new(game.world.generator().seed()).portal_origin()
+        );
         game.world.chunk_mut(0, 0);
         assert_eq!(game.world.get(centre), block("bedrock"));
         assert_eq!(

@@ -12,7 +12,7 @@ const GAPS: &[(&str, &str)] = &[
     ("build_a_library", "script"),
     ("explore_climb", "terrain"),
     ("find_village", "structures"),
-    ("kill_ender_dragon", "end"),
+    ("kill_ender_dragon", "nether"),
     ("mine_diamond_from_scratch", "script"),
     ("shoot_phantom", "script"),
     ("trap_a_spider_with_a_boat", "script"),

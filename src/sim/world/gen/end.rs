@@ -96,6 +96,12 @@ impl End {
     }
 }
 
+/// The exit portal's centre in a world whose End `generator` makes (see
+/// [`End::portal_origin`]), without building the End's features.
+pub fn portal_origin(generator: &super::Generator) -> BlockPos {
+    [0, generator.column(0, 0).height + 1, 0]
+}
+
 /// The exit portal around `centre` (`EndPodiumFeature`): a bowl of
 /// bedrock (end stone at its rim) under a pool 5 across ringed by
 /// bedrock, air above, a bedrock pillar four high in the middle with a
