@@ -1,5 +1,6 @@
 //! Entities in the world: dropped items, thrown projectiles, arrows,
-//! tridents, fishing bobbers, creatures, falling blocks and boats. This is
+//! tridents, fishing bobbers, creatures, falling blocks, boats, eyes of
+//! ender, dragon fireballs and clouds of dragon's breath. This is
 //! their state; the rules that move and hurt them live in `rules/` (and
 //! creature behaviour in `creature/`).
 
@@ -55,6 +56,31 @@ pub enum EntityKind {
     Boat(Boat),
     /// An item frame or painting on a wall.
     Hanging(Hanging),
+    /// A thrown eye of ender on its way toward a stronghold.
+    EyeOfEnder(EyeOfEnder),
+    /// The ender dragon's fireball, flying straight.
+    DragonFireball,
+    /// A cloud of dragon's breath lying on the ground.
+    Breath(Breath),
+}
+
+/// A thrown eye of ender (`EyeOfEnderEntity`): where it heads, its age and
+/// whether it drops as an item when its flight ends (else it shatters).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EyeOfEnder {
+    pub target: [f64; 3],
+    pub life: u32,
+    pub survives: bool,
+}
+
+/// A cloud of dragon's breath (`AreaEffectCloudEntity` with instant
+/// damage): its radius now and the ticks it has left.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Breath {
+    pub radius: f64,
+    pub ticks_left: u32,
+    /// Radius gained (negative: lost) each tick.
+    pub radius_per_tick: f64,
 }
 
 /// An item frame or painting hanging on the side of a block.
@@ -153,9 +179,12 @@ impl Entity {
         match &self.kind {
             EntityKind::FallingBlock { .. } => (0.49, 0.98),
             EntityKind::Boat(_) => (boat::HALF_WIDTH, boat::HEIGHT),
-            EntityKind::Item { .. } | EntityKind::Projectile { .. } | EntityKind::Bobber(_) => {
-                (0.125, 0.25)
-            }
+            EntityKind::Item { .. }
+            | EntityKind::Projectile { .. }
+            | EntityKind::Bobber(_)
+            | EntityKind::EyeOfEnder(_) => (0.125, 0.25),
+            EntityKind::DragonFireball => (0.5, 1.0),
+            EntityKind::Breath(breath) => (breath.radius, 0.5),
             EntityKind::Arrow(_) => (0.25, 0.5),
             EntityKind::Fireball(_) => (0.156_25, 0.3125),
             EntityKind::Hanging(_) => (0.375, 0.75),

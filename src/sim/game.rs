@@ -11,6 +11,7 @@ use super::block_entity::BlockEntities;
 use super::dimensions::Dimensions;
 use super::entity::Entities;
 use super::player::Player;
+use super::rules::dragon_fight::DragonFight;
 use super::screen::Screen;
 use super::stats::Statistics;
 use super::world::{BlockPos, World};
@@ -45,6 +46,8 @@ pub struct Rngs {
     pub random_ticks: ChaCha8Rng,
     /// Natural spawning and monster spawners.
     pub spawning: ChaCha8Rng,
+    /// The End: eyes of ender, the dragon fight, end crystals.
+    pub end: ChaCha8Rng,
 }
 
 impl Rngs {
@@ -63,6 +66,7 @@ impl Rngs {
             projectiles: stream(6),
             random_ticks: stream(7),
             spawning: stream(9),
+            end: stream(10),
         }
     }
 }
@@ -91,6 +95,8 @@ pub struct Game {
     pub rngs: Rngs,
     /// The screen the player has open, if any.
     pub screen: Option<Screen>,
+    /// Whether the ender dragon has been met and killed.
+    pub dragon_fight: DragonFight,
 }
 
 impl Game {
@@ -132,6 +138,7 @@ impl Game {
             start: [0.5, 64.0, 0.5],
             rngs,
             screen: None,
+            dragon_fight: DragonFight::default(),
         }
     }
 }

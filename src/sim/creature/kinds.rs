@@ -33,6 +33,7 @@ fn goal(spec: &str) -> Option<Box<dyn Goal>> {
         "nearest_player" => Box::new(NearestPlayer::new(false)),
         "nearest_player_in_dark" => Box::new(NearestPlayer::new(true)),
         "eye_contact" => Box::new(EyeContact::default()),
+        "dragon" => Box::new(super::dragon::Phases::default()),
         _ => return None,
     })
 }

@@ -14,6 +14,7 @@
 //! same seed and actions give the same creatures.
 
 mod body;
+pub mod dragon;
 mod goals;
 mod kinds;
 mod path;
@@ -28,8 +29,8 @@ use crate::sim::registry::{registry, CreatureDef};
 use crate::sim::rules::combat::{self, Attacker};
 use crate::sim::rules::defense;
 
-pub use body::knock_back;
 use body::Wish;
+pub use body::{knock_back, yaw_towards};
 use goals::{Ctx, Selector};
 use path::Navigation;
 pub use senses::light_at;
@@ -139,6 +140,10 @@ pub enum Effect {
         target: [f64; 3],
         spread: f64,
     },
+    /// The dragon spits a fireball from `from` along `dir`.
+    DragonFireball { from: [f64; 3], dir: [f64; 3] },
+    /// The perched dragon breathes a cloud at `at`.
+    DragonBreath { at: [f64; 3] },
 }
 
 /// One tick of the creature at `index` in the entity list.
@@ -281,6 +286,10 @@ fn apply(game: &mut Game, id: EntityId, def: &CreatureDef, effect: Effect) {
         } => {
             crate::sim::rules::fireballs::shoot(game, id, from, target, spread);
         }
+        Effect::DragonFireball { from, dir } => {
+            crate::sim::rules::dragon_breath::spit_fireball(game, from, dir)
+        }
+        Effect::DragonBreath { at } => crate::sim::rules::dragon_breath::breathe(game, at),
     }
 }
 

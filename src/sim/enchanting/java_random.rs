@@ -45,6 +45,17 @@ impl JavaRandom {
         }
     }
 
+    /// Any `long` (`nextLong`).
+    pub fn next_long(&mut self) -> i64 {
+        (i64::from(self.next(32)) << 32).wrapping_add(i64::from(self.next(32)))
+    }
+
+    /// 0.0..1.0 in steps of 2⁻⁵³ (`nextDouble`).
+    pub fn next_double(&mut self) -> f64 {
+        let high = i64::from(self.next(26)) << 27;
+        (high + i64::from(self.next(27))) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
     /// 0.0..1.0 in steps of 2⁻²⁴.
     pub fn next_float(&mut self) -> f32 {
         self.next(24) as f32 / (1 << 24) as f32

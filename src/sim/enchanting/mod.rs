@@ -10,7 +10,7 @@
 //! bookshelves, paying lapis and levels and the statistic are
 //! `rules::enchanting`'s.
 
-mod java_random;
+pub mod java_random;
 
 pub use java_random::JavaRandom;
 

@@ -1,6 +1,6 @@
 //! The block-state table (`block_states.tsv`): which properties the
 //! simulator keeps for a block (facing, bed part and occupancy, crop age,
-//! farmland moisture, portal axis) with their 1.16.5 names and values, and
+//! farmland moisture, portal axis, a frame's eye) with their 1.16.5 names and values, and
 //! how a block placed from its item chooses its facing.
 
 use std::sync::OnceLock;
@@ -21,6 +21,8 @@ pub enum Property {
     Moisture,
     /// A nether portal's plane: `x` or `z`.
     Axis,
+    /// An end portal frame's eye of ender: `true` or `false`.
+    Eye,
 }
 
 impl Property {
@@ -31,6 +33,7 @@ impl Property {
             "occupied" => Property::Occupied,
             "moisture" => Property::Moisture,
             "axis" => Property::Axis,
+            "eye" => Property::Eye,
             _ => Property::Age(text.strip_prefix("age=")?.parse().ok()?),
         })
     }
@@ -44,6 +47,7 @@ impl Property {
             Property::Age(_) => "age",
             Property::Moisture => "moisture",
             Property::Axis => "axis",
+            Property::Eye => "eye",
         }
     }
 
@@ -66,6 +70,7 @@ impl Property {
                 "x" => false,
                 _ => return None,
             }),
+            Property::Eye => state.with_eye(value.parse().ok()?),
         })
     }
 }

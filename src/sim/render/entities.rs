@@ -1,7 +1,9 @@
 //! Entities as quads: creatures as their posed box models (hurt red,
 //! tilting over as they die, holding their item), turned to their yaw;
 //! kinds without a model as a box of their hitbox; dropped items as small spinning blocks
-//! or icons, thrown items as small icons facing the camera.
+//! or icons, thrown items (and eyes of ender, dragon fireballs) as small
+//! icons facing the camera, clouds of dragon's breath as purple puffs, the
+//! beam from an end crystal to the dragon it heals as pink sparks.
 
 use super::assets::Assets;
 use super::boat::{boat_quads, falling_block_quads};
@@ -68,6 +70,21 @@ impl EntityPainter<'_> {
                         self.assets.icons[crate::sim::registry::item("fire_charge").0 as usize];
                     out.push(self.billboard(centre, 0.16, icon, 1.0));
                 }
+                EntityKind::EyeOfEnder(_) => {
+                    let centre = [rel[0], rel[1] + 0.125, rel[2]];
+                    let icon =
+                        self.assets.icons[crate::sim::registry::item("ender_eye").0 as usize];
+                    out.push(self.billboard(centre, 0.2, icon, lit(1.0)));
+                }
+                EntityKind::DragonFireball => {
+                    let centre = [rel[0], rel[1] + 0.5, rel[2]];
+                    let icon =
+                        self.assets.icons[crate::sim::registry::item("dragon_breath").0 as usize];
+                    out.push(self.billboard(centre, 0.5, icon, lit(1.0)));
+                }
+                EntityKind::Breath(breath) => {
+                    out.extend(self.breath_cloud(entity, breath.radius, rel, lit(1.0)))
+                }
                 EntityKind::Projectile { item } => {
                     let centre = [rel[0], rel[1] + 0.125, rel[2]];
                     out.push(self.billboard(
@@ -79,7 +96,58 @@ impl EntityPainter<'_> {
                 }
             }
         }
+        out.extend(self.crystal_beams(game));
         out
+    }
+
+    /// The beam from the end crystal healing each dragon to the dragon:
+    /// pink sparks a block apart along the line.
+    fn crystal_beams(&self, game: &Game) -> Vec<Quad> {
+        let dragon = crate::sim::registry::registry().entity_named("ender_dragon");
+        let icon = self.assets.icons[crate::sim::registry::item("end_crystal").0 as usize];
+        let mut out = Vec::new();
+        for e in &game.entities.list {
+            let EntityKind::Mob(mob) = &e.kind else {
+                continue;
+            };
+            if Some(mob.kind) != dragon || mob.is_dying() {
+                continue;
+            }
+            let Some(crystal) = crate::sim::creature::dragon::healing_crystal(game, e.pos) else {
+                continue;
+            };
+            let from = [crystal.pos[0], crystal.pos[1] + 1.2, crystal.pos[2]];
+            let to = [e.pos[0], e.pos[1] + 2.5, e.pos[2]];
+            let length = (0..3)
+                .map(|a| (to[a] - from[a]).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            let sparks = length.ceil() as usize;
+            for i in 0..=sparks {
+                let t = i as f64 / sparks.max(1) as f64;
+                let at = [0, 1, 2].map(|a| from[a] + (to[a] - from[a]) * t);
+                out.push(self.billboard(self.camera.relative(at), 0.12, icon, 1.0));
+            }
+        }
+        out
+    }
+
+    /// A cloud of dragon's breath: purple puffs round its circle.
+    fn breath_cloud(&self, entity: &Entity, radius: f64, rel: [f32; 3], light: f32) -> Vec<Quad> {
+        let icon = self.assets.icons[crate::sim::registry::item("dragon_breath").0 as usize];
+        let puffs = (radius * 4.0).ceil() as u32;
+        (0..puffs)
+            .map(|i| {
+                let angle = i as f32 * 2.399 + entity.age as f32 * 0.02;
+                let r = radius as f32 * ((i as f32 + 0.5) / puffs as f32).sqrt();
+                let centre = [
+                    rel[0] + r * angle.cos(),
+                    rel[1] + 0.3,
+                    rel[2] + r * angle.sin(),
+                ];
+                self.billboard(centre, 0.45, icon, light)
+            })
+            .collect()
     }
 
     fn mob(

@@ -98,6 +98,7 @@ const BAT: u32 = rgb(74, 58, 48);
 const SLIME: u32 = rgb(112, 192, 92);
 const BLACK: u32 = rgb(18, 18, 18);
 const EYE_WHITE: u32 = rgb(240, 240, 240);
+const DRAGON: u32 = rgb(22, 20, 26);
 
 /// Every skin style the model table names.
 const STYLES: &[Style] = &[
@@ -244,6 +245,28 @@ const STYLES: &[Style] = &[
     style("bat", BAT, Pattern::Noise(0.15), None),
     style("bat_wing", rgb(50, 40, 34), Pattern::Noise(0.15), None),
     style("slime", SLIME, Pattern::Noise(0.12), Some(slime_face)),
+    style("dragon", DRAGON, Pattern::Noise(0.3), None),
+    style(
+        "dragon_head",
+        DRAGON,
+        Pattern::Noise(0.3),
+        Some(dragon_face),
+    ),
+    style("dragon_spike", rgb(60, 56, 66), Pattern::Noise(0.1), None),
+    style("dragon_wing", rgb(46, 40, 54), Pattern::Ribs(DRAGON), None),
+    style(
+        "crystal_core",
+        rgb(236, 120, 214),
+        Pattern::Noise(0.2),
+        None,
+    ),
+    style(
+        "crystal_frame",
+        rgb(206, 224, 236),
+        Pattern::Noise(0.1),
+        None,
+    ),
+    style("bedrock_base", rgb(72, 72, 72), Pattern::Noise(0.35), None),
 ];
 
 fn style_named(name: &str) -> &'static Style {
@@ -378,6 +401,17 @@ fn ender_face(p: &FrontPoint) -> Option<u32> {
 
 fn blaze_face(p: &FrontPoint) -> Option<u32> {
     pair(p, (1.0, 3.0), (3.0, 4.0)).then_some(rgb(60, 20, 0))
+}
+
+/// Glowing purple eyes, wide apart near the top of the head.
+fn dragon_face(p: &FrontPoint) -> Option<u32> {
+    if pair(p, (3.5, 6.5), (3.0, 5.0)) {
+        Some(rgb(214, 80, 255))
+    } else if pair(p, (2.5, 7.0), (2.5, 5.5)) {
+        Some(rgb(120, 0, 170))
+    } else {
+        None
+    }
 }
 
 fn phantom_face(p: &FrontPoint) -> Option<u32> {

@@ -59,6 +59,15 @@ impl Aabb {
     }
 
     /// The feet point: centre of the bottom face.
+    pub fn centre(&self) -> [f64; 3] {
+        [0, 1, 2].map(|a| (self.min[a] + self.max[a]) / 2.0)
+    }
+
+    /// Whether a point lies inside (edges included).
+    pub fn contains(&self, point: [f64; 3]) -> bool {
+        (0..3).all(|a| self.min[a] <= point[a] && point[a] <= self.max[a])
+    }
+
     pub fn feet(&self) -> [f64; 3] {
         [
             (self.min[0] + self.max[0]) / 2.0,

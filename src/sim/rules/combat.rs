@@ -37,8 +37,27 @@ pub enum HitOutcome {
     Hurt { dealt: f32, killed: bool },
 }
 
-/// Hurts creature `id` by `amount` half-hearts. Returns what happened.
+/// Hurts creature `id` by `amount` half-hearts (less where a hit lands
+/// on a dragon's body rather than its head). Returns what happened.
 pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) -> HitOutcome {
+    let dragon = registry().entity_named("ender_dragon");
+    let amount = match game.entities.list.iter().find(|e| e.id == id) {
+        Some(e) if matches!(&e.kind, EntityKind::Mob(m) if Some(m.kind) == dragon) => {
+            let by_player = attacker == Attacker::Player;
+            crate::sim::creature::dragon::adjusted_damage(game, e, amount, by_player)
+        }
+        _ => amount,
+    };
+    hurt_mob_in_full(game, id, amount, attacker)
+}
+
+/// Hurts creature `id` by all of `amount` (a dragon on its head).
+pub fn hurt_mob_in_full(
+    game: &mut Game,
+    id: EntityId,
+    amount: f32,
+    attacker: Attacker,
+) -> HitOutcome {
     let Some(entity) = game.entities.get_mut(id) else {
         return HitOutcome::Ignored;
     };
@@ -47,6 +66,13 @@ pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) 
     };
     if mob.is_dying() || amount <= 0.0 {
         return HitOutcome::Ignored;
+    }
+    if super::end_crystal::is_crystal(mob.kind) {
+        super::end_crystal::shatter(game, id, attacker);
+        return HitOutcome::Hurt {
+            dealt: 0.0,
+            killed: false,
+        };
     }
     let state = &mut mob.state;
     let dealt = if state.hurt_ticks > 0 {

@@ -285,6 +285,18 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
+            EntityKind::EyeOfEnder(_) => {
+                if super::ender_eye::tick(game, &mut e) {
+                    gone.push(e.id);
+                }
+                game.entities.list[index] = e;
+            }
+            EntityKind::DragonFireball | EntityKind::Breath(_) => {
+                if super::dragon_breath::tick(game, &mut e) {
+                    gone.push(e.id);
+                }
+                game.entities.list[index] = e;
+            }
             // Their own rules tick them: `projectiles`, `fishing`, `fireballs`.
             EntityKind::Arrow(_) | EntityKind::Bobber(_) | EntityKind::Fireball(_) => {}
         }

@@ -10,9 +10,9 @@
 //! the crosshair targets (and the shield); then movement (no keys while a
 //! screen is open or asleep; paddling while in a boat), block updates
 //! (fluids flowing, sand falling), item pickup, health and hunger, death,
-//! nether-portal travel, the entities, and world generation around the
-//! player (and unloading far from it) with what its structures hold
-//! (chests' loot, villagers).
+//! nether- and end-portal travel, the entities, the dragon fight's end,
+//! and world generation around the player (and unloading far from it)
+//! with what its structures hold (chests' loot, villagers).
 //!
 //! The drop key acts on its press edge: one item per press. (Vanilla's
 //! repeat while Q is held comes from the operating system's key repeat,
@@ -33,8 +33,13 @@ pub mod combat;
 mod containers;
 pub mod crafting;
 pub mod defense;
+pub mod dragon_breath;
+pub mod dragon_fight;
 mod drops;
 mod enchanting;
+pub mod end_crystal;
+mod end_portal;
+mod ender_eye;
 mod entities;
 mod falling;
 mod farming;
@@ -150,8 +155,10 @@ pub fn tick(game: &mut Game, action: &Action) {
     health::tick_alive(game);
     health::check_death(game);
     portal::tick_travel(game);
+    end_portal::tick_travel(game);
     combat::tick_wounds(game);
     entities::tick(game);
+    dragon_fight::tick(game);
     tools::tick(game);
     spawning::tick(game);
     let [x, _, z] = game.player.pos;

@@ -57,6 +57,7 @@ pub fn platform_game() -> Game {
         start: player_start,
         rngs: Rngs::new(7),
         screen: None,
+        dragon_fight: Default::default(),
     }
 }
 

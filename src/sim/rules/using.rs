@@ -237,6 +237,7 @@ fn use_on_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
         ItemKind::Block(id) => placing::place(game, hand, hit, id),
         ItemKind::Tool { .. } => carve_pumpkin(game, hand, hit) || convert_block(game, hand, hit),
         _ if stack.item == item("flint_and_steel") => light_fire(game, hand, hit),
+        _ if stack.item == item("ender_eye") => super::ender_eye::fill_frame(game, hand, hit),
         _ => hanging::place(game, hand, hit),
     }
 }
@@ -410,6 +411,7 @@ fn use_item(game: &mut Game, hand: Hand) -> bool {
     match registry().item(stack.item).kind {
         _ if archery::draws(stack.item) => archery::start(game, hand),
         _ if stack.item == item("fishing_rod") => fishing::use_rod(game, hand),
+        _ if stack.item == item("ender_eye") => super::ender_eye::throw(game, hand),
         ItemKind::Food { .. } => start_eating(game, hand, stack.name()),
         ItemKind::Throwable => throw(game, hand, stack.item),
         ItemKind::Bucket(content) => use_bucket(game, hand, content),

@@ -14,7 +14,7 @@ const GAPS: &[(&str, &str)] = &[
     ("build_a_library", "script"),
     ("explore_climb", "terrain"),
     ("find_village", "rarity"),
-    ("kill_ender_dragon", "end"),
+    ("kill_ender_dragon", "script"),
     ("mine_diamond_from_scratch", "script"),
     ("shoot_phantom", "script"),
     ("trap_a_spider_with_a_boat", "script"),

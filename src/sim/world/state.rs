@@ -1,8 +1,8 @@
 //! Block states beyond the block's id (vanilla's `BlockState` properties):
 //! which way a ladder, wall torch, carved pumpkin or bed faces, a bed's
 //! half and whether someone sleeps in it, a crop's age, farmland's
-//! moisture and a nether portal's axis — packed in one byte kept beside
-//! each block. The byte 0 is every block's default state (facing north,
+//! moisture, a nether portal's axis and whether an end portal frame holds
+//! an eye — packed in one byte kept beside each block. The byte 0 is every block's default state (facing north,
 //! foot half, age and moisture 0, axis x), as in vanilla.
 
 /// A horizontal direction, as the `facing` property names it.
@@ -95,6 +95,16 @@ impl BlockState {
 
     pub fn with_head(self, head: bool) -> BlockState {
         self.with_bit(HEAD_BIT, head)
+    }
+
+    /// An end portal frame holding an eye of ender (the bit a bed's head
+    /// half uses: no block keeps both).
+    pub fn has_eye(self) -> bool {
+        self.0 & HEAD_BIT != 0
+    }
+
+    pub fn with_eye(self, eye: bool) -> BlockState {
+        self.with_bit(HEAD_BIT, eye)
     }
 
     /// A bed someone sleeps in.

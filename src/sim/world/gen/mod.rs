@@ -24,8 +24,10 @@
 //! forest (temperate, drier to wetter), then desert / savanna (hot).
 
 mod biome;
+pub mod blueprint;
 mod caves;
-mod end;
+pub mod end;
+pub mod end_spikes;
 mod fortress;
 mod nether;
 mod nether_features;
@@ -35,6 +37,7 @@ mod overworld;
 pub(crate) mod palette;
 mod plants;
 mod spawn;
+pub mod stronghold;
 pub mod structures;
 mod surface;
 mod terrain;
@@ -47,6 +50,7 @@ pub use biome::{Biome, BiomeInfo, BIOMES};
 pub use fortress::{fortress_near, Fortress, CHEST_LOOT};
 pub use nether::LAVA_SEA_LEVEL;
 pub use spawn::spawn_point;
+pub use stronghold::{nearest_stronghold, strongholds, Stronghold};
 pub use structures::{Spawn, Start, StructureKind};
 pub use terrain::Column;
 pub use trees::{Wood, WOOD_BLOCKS};

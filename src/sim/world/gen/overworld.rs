@@ -1,9 +1,9 @@
 //! The overworld's chunks: per-column terrain (height and biome from
 //! noise) filled with bedrock, stone, surface layers and water; blobs and
-//! ores; caves; trees; small plants and snow; structures.
+//! ores; caves; trees; small plants and snow; strongholds; structures.
 
 use super::structures::{self, Spawn, Start};
-use super::{caves, ores, plants, surface, terrain, trees, Biome, Column};
+use super::{caves, ores, plants, stronghold, surface, terrain, trees, Biome, Column};
 use crate::sim::world::{BlockPos, Chunk};
 
 /// Generates the overworld's chunks.
@@ -14,6 +14,7 @@ pub struct Overworld {
     caves: caves::Caves,
     trees: trees::Trees,
     plants: plants::Plants,
+    strongholds: stronghold::Strongholds,
     structures: structures::Structures,
 }
 
@@ -26,6 +27,7 @@ impl Overworld {
             caves: caves::Caves::new(seed),
             trees: trees::Trees::new(seed),
             plants: plants::Plants::new(seed),
+            strongholds: stronghold::Strongholds::new(seed),
             structures: structures::Structures::new(seed),
         }
     }
@@ -54,6 +56,7 @@ impl Overworld {
         self.caves.carve(&mut chunk, cx, cz);
         self.trees.grow(&mut chunk, cx, cz, &self.terrain);
         self.plants.sow(&mut chunk, cx, cz, &columns);
+        self.strongholds.build(&mut chunk, cx, cz);
         let spawns = self.structures.build(&mut chunk, cx, cz, &self.terrain);
         (chunk, spawns)
     }
