@@ -8,8 +8,6 @@
 
 /// Task → the capability it lacks.
 const GAPS: &[(&str, &str)] = &[
-    ("build_a_house", "script"),
-    ("build_a_library", "script"),
     ("explore_climb", "terrain"),
     ("find_village", "structures"),
     ("kill_ender_dragon", "end"),

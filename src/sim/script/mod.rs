@@ -18,6 +18,7 @@ mod goals;
 mod journeys;
 mod judged;
 mod plans;
+mod rooms;
 mod screens;
 mod tools;
 mod travel;
