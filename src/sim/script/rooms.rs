@@ -38,8 +38,9 @@ fn placement(feet: BlockPos, offset: [i32; 2], up: i32, name: &str) -> Placement
 /// Builds the room from inside: both wall courses from the floor; the
 /// roof from a one-block pillar in the middle (the walls' top faces are
 /// out of sight from the floor): rim, inner corners, then inner edges;
-/// then the pillar is mined, the roof's middle closed from below and the
-/// room furnished, the bed last from a corner.
+/// then the pillar is mined, the roof's middle closed from below, any
+/// wall cell left open filled and the room furnished, the bed last from
+/// a corner.
 fn build_room(game: &Game, design: &RoomDesign) -> Plan {
     let feet = level_site(game);
     let walls: Vec<Placement> = (0..2)
@@ -57,7 +58,10 @@ fn build_room(game: &Game, design: &RoomDesign) -> Plan {
         .into_iter()
         .map(|c| placement(feet, c, 2, design.roof))
         .collect();
-    let mut finish = roof.clone();
+    // The walls are gone over again with the roof: a creature that
+    // wandered onto the site (the library's villager) may have stood in
+    // a wall cell through both tries of the first pass.
+    let mut finish = [roof.clone(), walls.clone()].concat();
     finish.extend(
         design
             .furniture
