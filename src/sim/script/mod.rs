@@ -16,6 +16,7 @@ mod fluids;
 mod gaps;
 mod goals;
 mod journeys;
+mod phantom;
 mod judged;
 mod plans;
 mod rooms;

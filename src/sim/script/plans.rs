@@ -108,6 +108,7 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("craft_to_cake", tools::craft_to_cake),
     ("hook_a_chicken_using_fishing_rod", tools::hook_a_chicken),
     ("hook_a_cow_using_fishing_rod", tools::hook_a_cow),
+    ("shoot_phantom", super::phantom::shoot_phantom),
     ("use_bow", tools::use_bow),
     ("use_lead", tools::use_lead),
     ("use_trident", tools::use_trident),
