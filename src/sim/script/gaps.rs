@@ -12,8 +12,6 @@ const GAPS: &[(&str, &str)] = &[
     ("find_village", "structures"),
     ("kill_ender_dragon", "end"),
     ("mine_diamond_from_scratch", "script"),
-    ("trap_a_spider_with_a_boat", "script"),
-    ("trap_a_witch_with_a_boat", "script"),
 ];
 
 /// The capability a task lacks, if it is listed.

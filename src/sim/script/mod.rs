@@ -6,6 +6,7 @@
 
 mod behaviour;
 mod blocks;
+mod boat_trap;
 mod build;
 mod checks;
 mod chest;

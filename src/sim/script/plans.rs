@@ -112,6 +112,14 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("use_bow", tools::use_bow),
     ("use_lead", tools::use_lead),
     ("use_trident", tools::use_trident),
+    (
+        "trap_a_spider_with_a_boat",
+        super::boat_trap::trap_a_spider_with_a_boat,
+    ),
+    (
+        "trap_a_witch_with_a_boat",
+        super::boat_trap::trap_a_witch_with_a_boat,
+    ),
 ];
 
 /// Tasks solved by crafting one item through the screens: the item, and

@@ -58,7 +58,7 @@ impl Quarry {
     }
 
     /// The creature, while it lives.
-    fn find<'g>(&mut self, game: &'g Game) -> Option<&'g Entity> {
+    pub(super) fn find<'g>(&mut self, game: &'g Game) -> Option<&'g Entity> {
         if let Some(id) = self.id {
             return game
                 .entities
