@@ -16,7 +16,7 @@
 mod body;
 mod goals;
 mod kinds;
-mod path;
+pub(crate) mod path;
 mod senses;
 
 use rand::{Rng, SeedableRng};

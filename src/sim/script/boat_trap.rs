@@ -15,7 +15,7 @@ use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, Shape};
 use crate::sim::entity::boat;
-use crate::sim::rules::{crosshair, Aabb, Fluid, Target};
+use crate::sim::rules::{boats, crosshair, Aabb, Fluid, Target};
 
 /// How near, horizontally, to stand to the creature: its feet well
 /// within the five blocks a boat item reaches from the eye.
@@ -33,11 +33,11 @@ const SEAT_MARGIN: f64 = 0.15;
 /// and seats whoever it touches on its first ticks).
 const SETTLE_TICKS: u32 = 10;
 
-/// Whether the item is a boat.
+/// Whether the inventory slot holds a boat.
 fn is_boat(game: &Game, slot: usize) -> bool {
     game.player.inventory.main[slot]
         .as_ref()
-        .is_some_and(|s| registry().item(s.item).name.ends_with("_boat"))
+        .is_some_and(|s| boats::is_boat_item(s.item))
 }
 
 /// Places boats under a creature until it sits in one, the boats run
