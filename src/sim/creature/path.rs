@@ -216,7 +216,8 @@ impl grid::Grid for WalkToCell<'_> {
         let (world, body) = (self.world, self.body);
         let diagonal = dx != 0 && dz != 0;
         if diagonal
-            && (step(world, body, from, dx, 0).is_none() || step(world, body, from, 0, dz).is_none())
+            && (step(world, body, from, dx, 0).is_none()
+                || step(world, body, from, 0, dz).is_none())
         {
             return None;
         }

@@ -10,11 +10,11 @@ use super::checks::in_a_boat;
 use super::plans::{settle, Plan};
 use super::tools::Quarry;
 use crate::protocol::{Action, Key};
+use crate::sim::entity::boat;
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, Shape};
-use crate::sim::entity::boat;
 use crate::sim::rules::{boats, crosshair, Aabb, Fluid, Target};
 
 /// How near, horizontally, to stand to the creature: its feet well
@@ -82,9 +82,8 @@ impl Behaviour for SeatInBoat {
         let feet = [0, 1, 2].map(|a| target.pos[a] + target.vel[a]);
         let (half, height) = target.size();
         let body = Aabb::at_feet(feet, half, height);
-        let spot = aim_points(feet).find(|&point| {
-            landing(game, point).is_some_and(|(_, at)| boat_seats(at, &body))
-        });
+        let spot = aim_points(feet)
+            .find(|&point| landing(game, point).is_some_and(|(_, at)| boat_seats(at, &body)));
         let plant_in_way = landing(game, feet)
             .is_some_and(|(hit, _)| registry().block(hit.block).shape == Shape::Cross);
         let near = if spot.is_some() || plant_in_way {

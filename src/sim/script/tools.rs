@@ -4,9 +4,7 @@
 //! and a golem's head placed on its body. The behaviours read the game to
 //! aim and act only through keys and camera.
 
-use super::behaviour::{
-    angles_to, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN,
-};
+use super::behaviour::{angles_to, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN};
 use super::plans::{craft_one, select, settle, Plan};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};

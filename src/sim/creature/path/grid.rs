@@ -90,8 +90,5 @@ pub fn search(grid: &mut impl Grid, start: BlockPos, max_expanded: usize) -> Sea
             open.push(Reverse((through + grid.estimate(next), next)));
         }
     }
-    Search {
-        reached,
-        came_from,
-    }
+    Search { reached, came_from }
 }
