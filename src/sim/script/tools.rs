@@ -194,12 +194,12 @@ impl Flight {
     /// overhead), then halving between it and the degree below.
     fn pitch_for(&self, reach: f64, rise: f64) -> (f64, f64) {
         let over = |pitch: f64| self.at(pitch, reach).is_some_and(|(y, _)| y > rise);
-        let steepest = (-STEEPEST_PITCH as i32..=SHALLOWEST_PITCH as i32)
+        let first_over = (-STEEPEST_PITCH as i32..=SHALLOWEST_PITCH as i32)
             .rev()
             .map(f64::from)
             .find(|&pitch| over(pitch))
             .unwrap_or(-STEEPEST_PITCH);
-        let (mut up, mut down) = (steepest, (steepest + 1.0).min(SHALLOWEST_PITCH));
+        let (mut up, mut down) = (first_over, (first_over + 1.0).min(SHALLOWEST_PITCH));
         for _ in 0..30 {
             let mid = (up + down) / 2.0;
             match self.at(mid, reach) {
