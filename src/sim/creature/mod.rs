@@ -17,7 +17,7 @@ mod body;
 pub mod dragon;
 mod goals;
 mod kinds;
-mod path;
+pub(crate) mod path;
 mod senses;
 
 use rand::{Rng, SeedableRng};

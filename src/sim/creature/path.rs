@@ -7,8 +7,7 @@
 //! nearest to it, as vanilla's does. The navigation follows the path and
 //! gives up when the creature stops making progress.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+pub mod grid;
 
 use crate::sim::entity::Entity;
 use crate::sim::registry::{registry, BlockId};
@@ -202,70 +201,58 @@ fn milli(v: f64) -> u64 {
     (v * 1000.0).round() as u64
 }
 
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
+/// A creature's walk to one cell: steps as [`step`] takes them,
+/// diagonal ones only where both straight ones could be taken, water
+/// costing more; the cell found nearest the goal is kept.
+struct WalkToCell<'w> {
+    world: &'w World,
+    body: &'w Body,
+    to: BlockPos,
+    nearest: (f64, BlockPos),
+}
+
+impl grid::Grid for WalkToCell<'_> {
+    fn step(&self, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u64)> {
+        let (world, body) = (self.world, self.body);
+        let diagonal = dx != 0 && dz != 0;
+        if diagonal
+            && (step(world, body, from, dx, 0).is_none()
+                || step(world, body, from, 0, dz).is_none())
+        {
+            return None;
+        }
+        let next = step(world, body, from, dx, dz)?;
+        let swim = if is_water(world, next) { 8.0 } else { 0.0 };
+        Some((next, milli(distance(from, next) + swim)))
+    }
+
+    fn estimate(&self, cell: BlockPos) -> u64 {
+        milli(distance(cell, self.to))
+    }
+
+    fn is_goal(&self, cell: BlockPos) -> bool {
+        cell == self.to
+    }
+
+    fn improved(&mut self, cell: BlockPos) {
+        let left = distance(cell, self.to);
+        if left < self.nearest.0 {
+            self.nearest = (left, cell);
+        }
+    }
+}
 
 /// A* from `from` to `to`: the cells to walk through, `from` excluded.
 fn find_path(world: &World, body: &Body, from: BlockPos, to: BlockPos) -> Option<Vec<BlockPos>> {
-    let mut open = BinaryHeap::new();
-    let mut came_from: BTreeMap<BlockPos, BlockPos> = BTreeMap::new();
-    let mut cost: BTreeMap<BlockPos, u64> = BTreeMap::new();
-    cost.insert(from, 0);
-    open.push(Reverse((milli(distance(from, to)), from)));
-    let mut best = (distance(from, to), from);
-    let mut expanded = 0;
-    while let Some(Reverse((_, cell))) = open.pop() {
-        if cell == to {
-            best = (0.0, cell);
-            break;
-        }
-        expanded += 1;
-        if expanded > MAX_NODES {
-            break;
-        }
-        let here = cost[&cell];
-        for (dx, dz) in DIRECTIONS {
-            let diagonal = dx != 0 && dz != 0;
-            if diagonal
-                && (step(world, body, cell, dx, 0).is_none()
-                    || step(world, body, cell, 0, dz).is_none())
-            {
-                continue;
-            }
-            let Some(next) = step(world, body, cell, dx, dz) else {
-                continue;
-            };
-            let swim = if is_water(world, next) { 8.0 } else { 0.0 };
-            let total = here + milli(distance(cell, next) + swim);
-            if cost.get(&next).is_some_and(|&c| c <= total) {
-                continue;
-            }
-            cost.insert(next, total);
-            came_from.insert(next, cell);
-            let left = distance(next, to);
-            if left < best.0 {
-                best = (left, next);
-            }
-            open.push(Reverse((total + milli(left), next)));
-        }
-    }
-    let mut path = vec![best.1];
-    while let Some(&previous) = came_from.get(path.last()?) {
-        if previous == from {
-            break;
-        }
-        path.push(previous);
-    }
-    path.reverse();
-    (best.1 != from).then_some(path)
+    let mut walk = WalkToCell {
+        world,
+        body,
+        to,
+        nearest: (distance(from, to), from),
+    };
+    let search = grid::search(&mut walk, from, MAX_NODES);
+    let end = search.reached.unwrap_or(walk.nearest.1);
+    (end != from).then(|| search.path_to(end))
 }
 
 #[cfg(test)]

@@ -18,6 +18,28 @@ fn spawn_mob(game: &mut Game, kind: &str, pos: [f64; 3], health: f32, tags: MobT
         .spawn(EntityKind::Mob(Mob::new(kind, health, tags)), pos, [0.0; 3])
 }
 
+/// A point on the floor `z` blocks south of the player's column (where it looks).
+fn ahead(z: f64) -> [f64; 3] {
+    [0.5, f64::from(FLOOR + 1), z]
+}
+
+/// An adult creature of a kind standing on the floor `z` blocks ahead.
+fn spawn_ahead(game: &mut Game, kind: &str, z: f64, health: f32) -> EntityId {
+    spawn_mob(game, kind, ahead(z), health, MobTags::default())
+}
+
+/// Puts `count` of an item in the player's hand.
+fn hold(game: &mut Game, name: &str, count: u8) {
+    game.player.inventory.main[0] = Some(ItemStack::new(item(name), count));
+}
+
+/// Moves the projectiles alone for a number of ticks.
+fn fly(game: &mut Game, ticks: u32) {
+    for _ in 0..ticks {
+        super::projectiles::tick(game);
+    }
+}
+
 fn mob(game: &Game, id: EntityId) -> Option<&Mob> {
     game.entities
         .list
@@ -60,7 +82,7 @@ fn count_items(game: &Game, name: &str) -> u32 {
 
 fn archer() -> Game {
     let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("bow"), 1));
+    hold(&mut game, "bow", 1);
     game.player.inventory.main[5] = Some(ItemStack::new(item("arrow"), 10));
     game
 }
@@ -138,9 +160,7 @@ fn a_level_full_power_shot_sticks_about_twenty_five_blocks_away() {
     let mut game = archer();
     runway(&mut game, 60);
     shoot(&mut game, 20);
-    for _ in 0..40 {
-        super::projectiles::tick(&mut game);
-    }
+    fly(&mut game, 40);
     let (arrow, pos, _) = arrows(&game)[0];
     assert!(arrow.in_ground);
     // Launched 1.52 above the floor at 3 blocks/tick it falls for about 8
@@ -153,25 +173,17 @@ fn a_level_full_power_shot_sticks_about_twenty_five_blocks_away() {
 #[test]
 fn an_arrow_hits_the_first_creature_and_a_kill_counts_for_the_player() {
     let mut game = archer();
-    let pig = spawn_mob(
-        &mut game,
-        "pig",
-        [0.5, f64::from(FLOOR + 1), 6.5],
-        10.0,
-        MobTags::default(),
-    );
+    let pig = spawn_ahead(&mut game, "pig", 6.5, 10.0);
     game.player.pitch = 8.0;
     shoot(&mut game, 20);
-    for _ in 0..5 {
-        super::projectiles::tick(&mut game);
-    }
+    fly(&mut game, 5);
     let health = mob(&game, pig).unwrap().health;
     // ceil(≈2.9 · 2) = 6, plus a critical bonus of 0..=4.
     assert!((0.0..=4.0).contains(&health), "{health}");
     assert!(arrows(&game).is_empty(), "the arrow is spent");
     assert!(game.stats.get(Event::Custom, "damage_dealt") >= 60);
-    game.player.inventory.main[0] = Some(ItemStack::new(item("bow"), 1));
-    let spot = [0.5, f64::from(FLOOR + 1), 6.5];
+    hold(&mut game, "bow", 1);
+    let spot = ahead(6.5);
     for _ in 0..3 {
         if mob(&game, pig).is_some_and(|m| !m.is_dying()) {
             // The hurt pig panics and runs; it is held on the mark while
@@ -192,9 +204,7 @@ fn an_arrow_hits_the_first_creature_and_a_kill_counts_for_the_player() {
                 }
             }
             run(&mut game, &Action::noop(), 1);
-            for _ in 0..5 {
-                super::projectiles::tick(&mut game);
-            }
+            fly(&mut game, 5);
         }
     }
     assert_eq!(game.stats.get(Event::KillEntity, "pig"), 1);
@@ -214,27 +224,17 @@ fn a_stuck_arrow_is_picked_up_and_an_unreached_one_despawns() {
     let mut game = archer();
     game.player.pitch = 30.0;
     shoot(&mut game, 20);
-    for _ in 0..super::projectiles::STUCK_LIFETIME + 20 {
-        super::projectiles::tick(&mut game);
-    }
+    fly(&mut game, super::projectiles::STUCK_LIFETIME + 20);
     assert!(arrows(&game).is_empty());
 }
 
 #[test]
 fn a_skeleton_s_arrow_hurts_the_player_and_cannot_be_picked_up() {
     let mut game = platform_game();
-    let skeleton = spawn_mob(
-        &mut game,
-        "skeleton",
-        [0.5, f64::from(FLOOR + 1), 8.5],
-        20.0,
-        MobTags::default(),
-    );
+    let skeleton = spawn_ahead(&mut game, "skeleton", 8.5, 20.0);
     let feet = game.player.pos;
     assert!(mob_shoots(&mut game, skeleton, feet, 1.8, 1.0).is_some());
-    for _ in 0..10 {
-        super::projectiles::tick(&mut game);
-    }
+    fly(&mut game, 10);
     assert!(game.player.health < 20.0, "{}", game.player.health);
     assert!(game.stats.get(Event::Custom, "damage_taken") > 0);
     assert_eq!(game.stats.get(Event::Custom, "damage_dealt"), 0);
@@ -243,23 +243,15 @@ fn a_skeleton_s_arrow_hurts_the_player_and_cannot_be_picked_up() {
 #[test]
 fn a_trident_needs_ten_ticks_deals_eight_and_comes_back_by_hand() {
     let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("trident"), 1));
+    hold(&mut game, "trident", 1);
     shoot(&mut game, 9);
     assert!(arrows(&game).is_empty());
-    let pig = spawn_mob(
-        &mut game,
-        "pig",
-        [0.5, f64::from(FLOOR + 1), 5.5],
-        10.0,
-        MobTags::default(),
-    );
+    let pig = spawn_ahead(&mut game, "pig", 5.5, 10.0);
     game.player.pitch = 10.0;
     shoot(&mut game, 10);
     assert_eq!(game.stats.get(Event::UseItem, "trident"), 1);
     assert!(game.player.inventory.main[0].is_none());
-    for _ in 0..5 {
-        super::projectiles::tick(&mut game);
-    }
+    fly(&mut game, 5);
     assert_eq!(mob(&game, pig).unwrap().health, 2.0);
     run(&mut game, &Action::noop(), 30);
     assert!(arrows(&game)[0].0.in_ground, "it drops by the pig");
@@ -271,14 +263,8 @@ fn a_trident_needs_ten_ticks_deals_eight_and_comes_back_by_hand() {
 #[test]
 fn the_rod_casts_hooks_a_chicken_and_reels_it_in() {
     let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("fishing_rod"), 1));
-    let chicken = spawn_mob(
-        &mut game,
-        "chicken",
-        [0.5, f64::from(FLOOR + 1), 3.5],
-        4.0,
-        MobTags::default(),
-    );
+    hold(&mut game, "fishing_rod", 1);
+    let chicken = spawn_ahead(&mut game, "chicken", 3.5, 4.0);
     game.player.pitch = 15.0;
     run(&mut game, &keys(&[Key::Use]), 1);
     assert_eq!(game.stats.get(Event::UseItem, "fishing_rod"), 1);
@@ -319,7 +305,7 @@ fn the_rod_casts_hooks_a_chicken_and_reels_it_in() {
 /// A creature right in front of the player, in reach.
 fn in_front(game: &mut Game, kind: &str, tags: MobTags) -> EntityId {
     game.player.pitch = 30.0;
-    spawn_mob(game, kind, [0.5, f64::from(FLOOR + 1), 2.0], 8.0, tags)
+    spawn_mob(game, kind, ahead(2.0), 8.0, tags)
 }
 
 fn use_once(game: &mut Game) {
@@ -327,10 +313,20 @@ fn use_once(game: &mut Game) {
     run(game, &Action::noop(), 1);
 }
 
+/// A platform game with `count` of an item in hand, used once on an adult
+/// creature of a kind standing in front.
+fn used_on_one(name: &str, count: u8, kind: &str) -> (Game, EntityId) {
+    let mut game = platform_game();
+    hold(&mut game, name, count);
+    let id = in_front(&mut game, kind, MobTags::default());
+    use_once(&mut game);
+    (game, id)
+}
+
 #[test]
 fn shears_drop_one_to_three_wool_of_the_sheep_s_colour_once() {
     let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("shears"), 1));
+    hold(&mut game, "shears", 1);
     let red = MobTags {
         color: 14,
         ..MobTags::default()
@@ -352,30 +348,24 @@ fn shears_drop_one_to_three_wool_of_the_sheep_s_colour_once() {
 
 #[test]
 fn a_bucket_milks_a_cow() {
-    let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("bucket"), 2));
-    in_front(&mut game, "cow", MobTags::default());
-    use_once(&mut game);
+    let (game, _) = used_on_one("bucket", 2, "cow");
     assert_eq!(game.player.inventory.count(item("milk_bucket")), 1);
     assert_eq!(game.player.inventory.count(item("bucket")), 1);
 }
 
 #[test]
 fn a_lead_holds_pulls_and_breaks() {
-    let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("lead"), 1));
-    let pig = in_front(&mut game, "pig", MobTags::default());
-    use_once(&mut game);
+    let (mut game, pig) = used_on_one("lead", 1, "pig");
     assert!(mob(&game, pig).unwrap().state.leashed);
     assert_eq!(game.player.inventory.count(item("lead")), 0);
     // Eight blocks away it is pulled back towards the player.
     let e = game.entities.get_mut(pig).unwrap();
-    e.pos = [0.5, f64::from(FLOOR + 1), 8.5];
+    e.pos = ahead(8.5);
     super::tools_on_mobs::tick_leashes(&mut game);
     assert!(game.entities.get_mut(pig).unwrap().vel[2] < -0.2);
     // Eleven blocks away the lead breaks and drops.
     let e = game.entities.get_mut(pig).unwrap();
-    e.pos = [0.5, f64::from(FLOOR + 1), 11.5];
+    e.pos = ahead(11.5);
     super::tools_on_mobs::tick_leashes(&mut game);
     assert!(!mob(&game, pig).unwrap().state.leashed);
     assert_eq!(count_items(&game, "lead"), 1);
@@ -383,20 +373,14 @@ fn a_lead_holds_pulls_and_breaks() {
 
 #[test]
 fn hostile_creatures_take_no_lead() {
-    let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("lead"), 1));
-    let zombie = in_front(&mut game, "zombie", MobTags::default());
-    use_once(&mut game);
+    let (game, zombie) = used_on_one("lead", 1, "zombie");
     assert!(!mob(&game, zombie).unwrap().state.leashed);
     assert_eq!(game.player.inventory.count(item("lead")), 1);
 }
 
 #[test]
 fn two_fed_cows_have_a_calf_and_then_rest() {
-    let mut game = platform_game();
-    game.player.inventory.main[0] = Some(ItemStack::new(item("wheat"), 4));
-    let a = in_front(&mut game, "cow", MobTags::default());
-    use_once(&mut game);
+    let (mut game, a) = used_on_one("wheat", 4, "cow");
     let b = spawn_mob(
         &mut game,
         "cow",
@@ -408,7 +392,7 @@ fn two_fed_cows_have_a_calf_and_then_rest() {
     game.player.yaw = 0.0;
     game.player.pitch = 30.0;
     // Feed the second cow where the first stood.
-    game.entities.get_mut(b).unwrap().pos = [0.5, f64::from(FLOOR + 1), 2.0];
+    game.entities.get_mut(b).unwrap().pos = ahead(2.0);
     use_once(&mut game);
     assert_eq!(game.player.inventory.count(item("wheat")), 2);
     run(&mut game, &Action::noop(), 100);
@@ -423,7 +407,7 @@ fn two_fed_cows_have_a_calf_and_then_rest() {
     assert_eq!(calves, 1);
     assert!(mob(&game, a).unwrap().state.love.cooldown > 0);
     // Cooling down, they do not eat.
-    game.entities.get_mut(b).unwrap().pos = [0.5, f64::from(FLOOR + 1), 2.0];
+    game.entities.get_mut(b).unwrap().pos = ahead(2.0);
     use_once(&mut game);
     assert_eq!(game.player.inventory.count(item("wheat")), 2);
 }
@@ -442,7 +426,7 @@ fn place_head_on(game: &mut Game, below: [i32; 3]) {
     );
     game.player.yaw = 0.0;
     game.player.pitch = 55.0;
-    game.player.inventory.main[0] = Some(ItemStack::new(item("carved_pumpkin"), 1));
+    hold(game, "carved_pumpkin", 1);
     use_once(game);
 }
 
@@ -500,13 +484,7 @@ fn an_incomplete_pattern_makes_nothing() {
 fn shots_and_casts_replay_identically() {
     let play = || {
         let mut game = archer();
-        spawn_mob(
-            &mut game,
-            "pig",
-            [0.5, f64::from(FLOOR + 1), 6.5],
-            10.0,
-            MobTags::default(),
-        );
+        spawn_ahead(&mut game, "pig", 6.5, 10.0);
         shoot(&mut game, 20);
         shoot(&mut game, 25);
         game.player.inventory.main[1] = Some(ItemStack::new(item("fishing_rod"), 1));

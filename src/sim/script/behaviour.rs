@@ -11,7 +11,7 @@ use crate::sim::registry::{registry, BlockId, ItemId, Shape};
 use crate::sim::world::BlockPos;
 
 /// The most the camera turns in one tick, in degrees.
-const MAX_TURN: f32 = 30.0;
+pub(super) const MAX_TURN: f32 = 30.0;
 
 /// What a behaviour wants this tick.
 pub enum Step {

@@ -6,9 +6,9 @@
 //! such a task solved when its script makes its check pass.
 
 use super::goals;
-use crate::sim::entity::EntityKind;
+use crate::sim::entity::{EntityId, EntityKind, Rider};
 use crate::sim::game::Game;
-use crate::sim::registry::item;
+use crate::sim::registry::{item, registry};
 
 /// A task's goal, read from the game state.
 pub type CheckFn = fn(&Game) -> bool;
@@ -17,6 +17,8 @@ pub type CheckFn = fn(&Game) -> bool;
 const CHECKS: &[(&str, CheckFn)] = &[
     ("brew_potion_of_fire_resistance", holds_fire_resistance),
     ("use_lead", a_creature_is_on_the_lead),
+    ("trap_a_spider_with_a_boat", a_cave_spider_sits_in_a_boat),
+    ("trap_a_witch_with_a_boat", a_witch_sits_in_a_boat),
     ("build_a_garden", goals::garden),
     ("build_a_house", goals::house),
     ("build_a_library", goals::library),
@@ -62,4 +64,31 @@ fn a_creature_is_on_the_lead(game: &Game) -> bool {
         .list
         .iter()
         .any(|e| matches!(&e.kind, EntityKind::Mob(mob) if mob.state.leashed && !mob.is_dying()))
+}
+
+/// Whether the entity sits in a boat.
+pub(super) fn in_a_boat(game: &Game, id: EntityId) -> bool {
+    game.entities
+        .list
+        .iter()
+        .any(|e| matches!(&e.kind, EntityKind::Boat(b) if b.riders.contains(&Rider::Mob(id))))
+}
+
+/// Some living creature of the kind sits in a boat.
+fn one_sits_in_a_boat(game: &Game, kind: &str) -> bool {
+    game.entities.list.iter().any(|e| {
+        matches!(&e.kind, EntityKind::Mob(mob)
+            if registry().entity(mob.kind).name == kind && !mob.is_dying())
+            && in_a_boat(game, e.id)
+    })
+}
+
+/// `trap_a_spider_with_a_boat` (its text asks for a cave spider): one sits in a boat.
+fn a_cave_spider_sits_in_a_boat(game: &Game) -> bool {
+    one_sits_in_a_boat(game, "cave_spider")
+}
+
+/// `trap_a_witch_with_a_boat`: a witch sits in a boat.
+fn a_witch_sits_in_a_boat(game: &Game) -> bool {
+    one_sits_in_a_boat(game, "witch")
 }

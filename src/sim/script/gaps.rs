@@ -10,15 +10,10 @@
 
 /// Task → the capability it lacks.
 const GAPS: &[(&str, &str)] = &[
-    ("build_a_house", "script"),
-    ("build_a_library", "script"),
     ("explore_climb", "terrain"),
     ("find_village", "rarity"),
     ("kill_ender_dragon", "script"),
     ("mine_diamond_from_scratch", "script"),
-    ("shoot_phantom", "script"),
-    ("trap_a_spider_with_a_boat", "script"),
-    ("trap_a_witch_with_a_boat", "script"),
 ];
 
 /// The capability a task lacks, if it is listed.

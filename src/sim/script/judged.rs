@@ -17,12 +17,12 @@ use crate::sim::registry::{item, registry, Shape};
 use crate::sim::world::BlockPos;
 
 /// Half the side of the 5×5 rooms and plots built around the player.
-const HALF_SIDE: i32 = 2;
+pub(super) const HALF_SIDE: i32 = 2;
 
 /// The offsets of a square ring of `radius` around the origin: the
 /// corners first (once both their neighbours stand, the corner's ground
 /// is out of sight from inside), then the sides, going round.
-fn ring(radius: i32) -> Vec<[i32; 2]> {
+pub(super) fn ring(radius: i32) -> Vec<[i32; 2]> {
     let r = radius;
     let mut cells = vec![[-r, -r], [r, -r], [r, r], [-r, r]];
     cells.extend((1 - r..r).map(|x| [x, -r]));
@@ -33,13 +33,13 @@ fn ring(radius: i32) -> Vec<[i32; 2]> {
 }
 
 /// The cell at a horizontal offset and a level above the feet.
-fn at(feet: BlockPos, [dx, dz]: [i32; 2], up: i32) -> BlockPos {
+pub(super) fn at(feet: BlockPos, [dx, dz]: [i32; 2], up: i32) -> BlockPos {
     [feet[0] + dx, feet[1] + up, feet[2] + dz]
 }
 
 /// Breaks the flowers and tall grass on the site around the feet (where
 /// the player stands), so clicks reach the ground.
-fn clear_site(game: &Game, feet: BlockPos) -> Plan {
+pub(super) fn clear_site(game: &Game, feet: BlockPos) -> Plan {
     let r = HALF_SIDE;
     (0..2)
         .flat_map(|up| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| at(feet, [dx, dz], up))))
@@ -72,7 +72,7 @@ fn is_level_site(game: &Game, centre: BlockPos) -> bool {
 
 /// The feet cell in the middle of the nearest level site (see
 /// [`is_level_site`]), or where the player stands if none is near.
-fn level_site(game: &Game) -> BlockPos {
+pub(super) fn level_site(game: &Game) -> BlockPos {
     let feet = game.player.block_pos();
     let r = SITE_SEARCH;
     let mut sites: Vec<(i32, BlockPos)> = (-2..=2)
@@ -91,7 +91,7 @@ fn level_site(game: &Game) -> BlockPos {
 }
 
 /// Walks to the middle of a site's cell.
-fn go_to(site: BlockPos) -> Plan {
+pub(super) fn go_to(site: BlockPos) -> Plan {
     let mut walk = WalkTo::new(f64::from(site[0]) + 0.5, f64::from(site[2]) + 0.5);
     walk.ticks_left = 200;
     vec![Box::new(walk), Box::new(StepInto::new(Spot::At(site)))]

@@ -6,6 +6,7 @@
 
 mod behaviour;
 mod blocks;
+mod boat_trap;
 mod build;
 mod checks;
 mod chest;
@@ -17,7 +18,9 @@ mod gaps;
 mod goals;
 mod journeys;
 mod judged;
+mod phantom;
 mod plans;
+mod rooms;
 mod screens;
 mod tools;
 mod travel;

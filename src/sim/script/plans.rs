@@ -11,7 +11,7 @@ use super::combat;
 use super::craft::Craft;
 use super::fluids;
 use super::tools;
-use super::{journeys, judged};
+use super::{journeys, judged, rooms};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
@@ -36,6 +36,8 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_tower", build_a_tower),
     ("build_a_waterfall", fluids::build_a_waterfall),
     ("build_a_garden", judged::build_a_garden),
+    ("build_a_house", rooms::build_a_house),
+    ("build_a_library", rooms::build_a_library),
     ("decorate_the_wall", judged::decorate_the_wall),
     ("explore_run", journeys::explore_run),
     ("find_blue_bed", judged::find_blue_bed),
@@ -106,9 +108,18 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("craft_to_cake", tools::craft_to_cake),
     ("hook_a_chicken_using_fishing_rod", tools::hook_a_chicken),
     ("hook_a_cow_using_fishing_rod", tools::hook_a_cow),
+    ("shoot_phantom", super::phantom::shoot_phantom),
     ("use_bow", tools::use_bow),
     ("use_lead", tools::use_lead),
     ("use_trident", tools::use_trident),
+    (
+        "trap_a_spider_with_a_boat",
+        super::boat_trap::trap_a_spider_with_a_boat,
+    ),
+    (
+        "trap_a_witch_with_a_boat",
+        super::boat_trap::trap_a_witch_with_a_boat,
+    ),
 ];
 
 /// Tasks solved by crafting one item through the screens: the item, and

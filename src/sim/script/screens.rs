@@ -147,6 +147,33 @@ impl Behaviour for OpenNearest {
     }
 }
 
+/// Work done at one kind of open screen with the mouse, on a budget of ticks.
+trait ScreenJob {
+    const KIND: ScreenKind;
+    fn mouse_and_budget(&mut self) -> (&mut Mouse, &mut u32);
+    /// This tick's move at the open screen.
+    fn work(&mut self, game: &Game, screen: &Screen) -> Step;
+}
+
+/// One tick of a screen job: a pending button release first; then, while
+/// the budget lasts, its work at its screen (another screen is closed);
+/// done once no screen is open.
+fn screen_job_step<J: ScreenJob>(job: &mut J, game: &Game) -> Step {
+    let (mouse, ticks_left) = job.mouse_and_budget();
+    if let Some(release) = mouse.pending() {
+        return release;
+    }
+    if *ticks_left == 0 {
+        return Step::Done;
+    }
+    *ticks_left -= 1;
+    match &game.screen {
+        Some(screen) if screen.kind == J::KIND => job.work(game, screen),
+        Some(_) => job.mouse_and_budget().0.close(),
+        None => Step::Done,
+    }
+}
+
 /// Enchants an item at the open enchanting table: the item into its slot,
 /// lapis into the lapis slot, the dearest offer the player can pay for,
 /// the enchanted item back into the inventory, the screen closed.
@@ -227,20 +254,21 @@ impl Enchant {
     }
 }
 
+impl ScreenJob for Enchant {
+    const KIND: ScreenKind = ScreenKind::EnchantingTable;
+
+    fn mouse_and_budget(&mut self) -> (&mut Mouse, &mut u32) {
+        (&mut self.mouse, &mut self.ticks_left)
+    }
+
+    fn work(&mut self, game: &Game, screen: &Screen) -> Step {
+        Enchant::work(self, game, screen)
+    }
+}
+
 impl Behaviour for Enchant {
     fn next(&mut self, game: &Game) -> Step {
-        if let Some(release) = self.mouse.pending() {
-            return release;
-        }
-        if self.ticks_left == 0 {
-            return Step::Done;
-        }
-        self.ticks_left -= 1;
-        match &game.screen {
-            Some(screen) if screen.kind == ScreenKind::EnchantingTable => self.work(game, screen),
-            Some(_) => self.mouse.close(),
-            None => Step::Done,
-        }
+        screen_job_step(self, game)
     }
 }
 
@@ -336,20 +364,21 @@ impl Brew {
     }
 }
 
+impl ScreenJob for Brew {
+    const KIND: ScreenKind = ScreenKind::BrewingStand;
+
+    fn mouse_and_budget(&mut self) -> (&mut Mouse, &mut u32) {
+        (&mut self.mouse, &mut self.ticks_left)
+    }
+
+    fn work(&mut self, game: &Game, screen: &Screen) -> Step {
+        Brew::work(self, game, screen)
+    }
+}
+
 impl Behaviour for Brew {
     fn next(&mut self, game: &Game) -> Step {
-        if let Some(release) = self.mouse.pending() {
-            return release;
-        }
-        if self.ticks_left == 0 {
-            return Step::Done;
-        }
-        self.ticks_left -= 1;
-        match &game.screen {
-            Some(screen) if screen.kind == ScreenKind::BrewingStand => self.work(game, screen),
-            Some(_) => self.mouse.close(),
-            None => Step::Done,
-        }
+        screen_job_step(self, game)
     }
 }
 

@@ -4,7 +4,7 @@
 //! and a golem's head placed on its body. The behaviours read the game to
 //! aim and act only through keys and camera.
 
-use super::behaviour::{angles_to, turn_towards, Behaviour, CollectItems, Step, WalkTo};
+use super::behaviour::{angles_to, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN};
 use super::plans::{craft_one, select, settle, Plan};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
@@ -16,12 +16,15 @@ use crate::sim::world::BlockPos;
 
 /// How near (eye to box centre) to stand to use an item on a creature.
 const USE_REACH: f64 = 2.4;
-/// Camera error, in degrees, small enough to let go of a shot.
+/// Camera error, in degrees, small enough to use an item on a creature.
 const AIMED: f32 = 0.3;
+/// The steepest and shallowest pitches a shot is aimed at, in degrees.
+const STEEPEST_PITCH: f64 = 89.0;
+const SHALLOWEST_PITCH: f64 = 80.0;
 
 /// A creature a behaviour acts on: the nearest living one of its kind
 /// that `wanted` accepts, chosen once and then followed.
-struct Quarry {
+pub(super) struct Quarry {
     kind: &'static str,
     wanted: fn(&Mob) -> bool,
     id: Option<EntityId>,
@@ -32,7 +35,7 @@ fn any(_: &Mob) -> bool {
 }
 
 impl Quarry {
-    fn new(kind: &'static str) -> Quarry {
+    pub(super) fn new(kind: &'static str) -> Quarry {
         Quarry {
             kind,
             wanted: any,
@@ -53,7 +56,7 @@ impl Quarry {
     }
 
     /// The creature, while it lives.
-    fn find<'g>(&mut self, game: &'g Game) -> Option<&'g Entity> {
+    pub(super) fn find<'g>(&mut self, game: &'g Game) -> Option<&'g Entity> {
         if let Some(id) = self.id {
             return game
                 .entities
@@ -105,7 +108,7 @@ fn aim_point(game: &Game, e: &Entity) -> [f64; 3] {
 
 /// How a launched projectile flies, for aiming.
 #[derive(Debug, Clone, Copy)]
-struct Flight {
+pub(super) struct Flight {
     /// Launch speed at a pitch in degrees.
     speed: fn(f64) -> f64,
     gravity: f64,
@@ -132,7 +135,7 @@ fn bobber(pitch: f64) -> f64 {
     0.6 + 0.5 * stretch
 }
 
-const ARROW_FLIGHT: Flight = Flight {
+pub(super) const ARROW_FLIGHT: Flight = Flight {
     speed: full_bow,
     gravity: projectiles::GRAVITY,
     drag: projectiles::DRAG,
@@ -186,10 +189,18 @@ impl Flight {
     }
 
     /// The pitch that meets `rise` (up from the launch point) at `reach`
-    /// on the low path, and the flight's ticks.
+    /// on the low path, and the flight's ticks: the shallowest whole
+    /// degree that flies over the point (up to straight up, for a flier
+    /// overhead), then halving between it and the degree below.
     fn pitch_for(&self, reach: f64, rise: f64) -> (f64, f64) {
-        let (mut up, mut down) = (-60.0, 80.0);
-        for _ in 0..50 {
+        let over = |pitch: f64| self.at(pitch, reach).is_some_and(|(y, _)| y > rise);
+        let first_over = (-STEEPEST_PITCH as i32..=SHALLOWEST_PITCH as i32)
+            .rev()
+            .map(f64::from)
+            .find(|&pitch| over(pitch))
+            .unwrap_or(-STEEPEST_PITCH);
+        let (mut up, mut down) = (first_over, (first_over + 1.0).min(SHALLOWEST_PITCH));
+        for _ in 0..30 {
             let mid = (up + down) / 2.0;
             match self.at(mid, reach) {
                 Some((y, _)) if y > rise => up = mid,
@@ -212,8 +223,10 @@ impl Flight {
             let reach = (dx * dx + dz * dz).sqrt();
             let (pitch, ticks) = self.pitch_for(reach, point[1] - from[1]);
             aim = ((-dx).atan2(dz).to_degrees(), pitch);
+            // Creatures move before projectiles in a tick, the launch
+            // tick included: one move more than the flight's.
             let now = aim_point(game, target);
-            point = [0, 1, 2].map(|a| now[a] + target.vel[a] * ticks);
+            point = [0, 1, 2].map(|a| now[a] + target.vel[a] * (ticks + 1.0));
         }
         (aim.0 as f32, aim.1 as f32)
     }
@@ -223,14 +236,22 @@ fn aimed(camera: [f32; 2]) -> bool {
     camera[0].abs() < AIMED && camera[1].abs() < AIMED
 }
 
+/// Whether this tick's camera move reaches the aim: the camera turns
+/// before the use key acts, so a shot let go in the same tick flies
+/// along it (a moving target's aim shifts a little every tick, so it is
+/// never already on it).
+fn turn_reaches_aim(camera: [f32; 2]) -> bool {
+    camera[0].abs() < MAX_TURN && camera[1].abs() < MAX_TURN
+}
+
 /// Draws the selected bow or trident at a creature and lets go once drawn
 /// `draw_ticks` and on target, `shots` times or until it dies.
-struct Shoot {
-    quarry: Quarry,
-    flight: Flight,
-    draw_ticks: u32,
-    shots: u32,
-    ticks_left: u32,
+pub(super) struct Shoot {
+    pub(super) quarry: Quarry,
+    pub(super) flight: Flight,
+    pub(super) draw_ticks: u32,
+    pub(super) shots: u32,
+    pub(super) ticks_left: u32,
 }
 
 impl Behaviour for Shoot {
@@ -246,7 +267,7 @@ impl Behaviour for Shoot {
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         let drawn = game.player.drawing.map_or(0, |d| d.ticks);
-        if drawn >= self.draw_ticks && aimed(action.camera) {
+        if drawn >= self.draw_ticks && turn_reaches_aim(action.camera) {
             self.shots -= 1;
         } else {
             action.press(Key::Use);

@@ -4,11 +4,11 @@
 //! while none is found; and walking the path found — sprinting, jumping
 //! up steps, searching again from the end of a partial path or when stuck.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use super::behaviour::{turn_towards, Behaviour, Step};
 use crate::protocol::{Action, Key};
+use crate::sim::creature::path::grid::{self, Grid};
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, Shape};
 use crate::sim::world::{BlockPos, World};
@@ -96,67 +96,59 @@ fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u3
         .map(|pos| priced(world, pos, STRAIGHT + DROP))
 }
 
-/// The eight steps, in a fixed order.
-const STEPS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
 /// The horizontal distance between a cell and a column, in tenths.
 fn tenths_to(pos: BlockPos, [x, z]: [i32; 2]) -> u32 {
     let d = f64::from(pos[0] - x).hypot(f64::from(pos[2] - z));
     (d * 10.0) as u32
 }
 
+/// A search for a cell meeting the goal, steered towards the guide; the
+/// expanded cell nearest the guide is kept.
+struct GoalSearch<'g> {
+    game: &'g Game,
+    start: BlockPos,
+    goal: Goal,
+    guide: Option<[i32; 2]>,
+    nearest: (u32, BlockPos),
+}
+
+impl GoalSearch<'_> {
+    fn to_guide(&self, pos: BlockPos) -> u32 {
+        self.guide.map_or(0, |g| GUIDE_WEIGHT * tenths_to(pos, g))
+    }
+}
+
+impl Grid for GoalSearch<'_> {
+    fn step(&self, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u64)> {
+        step(&self.game.world, from, dx, dz).map(|(to, cost)| (to, u64::from(cost)))
+    }
+
+    fn estimate(&self, cell: BlockPos) -> u64 {
+        u64::from(self.to_guide(cell))
+    }
+
+    fn is_goal(&self, cell: BlockPos) -> bool {
+        cell != self.start && (self.goal)(self.game, cell)
+    }
+
+    fn expanding(&mut self, cell: BlockPos) {
+        self.nearest = self.nearest.min((self.to_guide(cell), cell));
+    }
+}
+
 /// The path (feet cells after the start) to the nearest cell meeting the
 /// goal, or else to the cell seen nearest the guide; empty if neither.
 pub fn search(game: &Game, start: BlockPos, goal: Goal, guide: Option<[i32; 2]>) -> Vec<BlockPos> {
-    let world = &game.world;
-    let h = |pos| guide.map_or(0, |g| GUIDE_WEIGHT * tenths_to(pos, g));
-    let mut came_from: HashMap<BlockPos, BlockPos> = HashMap::new();
-    let mut cost: HashMap<BlockPos, u32> = HashMap::from([(start, 0)]);
-    let mut open = BinaryHeap::from([Reverse((h(start), start))]);
-    let mut nearest = (h(start), start);
-    let mut reached = None;
-    let mut looked = 0;
-    while let Some(Reverse((_, pos))) = open.pop() {
-        if pos != start && goal(game, pos) {
-            reached = Some(pos);
-            break;
-        }
-        looked += 1;
-        if looked > SEARCH_CELLS {
-            break;
-        }
-        nearest = nearest.min((h(pos), pos));
-        let here = cost[&pos];
-        for (dx, dz) in STEPS {
-            let Some((next, price)) = step(world, pos, dx, dz) else {
-                continue;
-            };
-            let through = here + price;
-            if cost.get(&next).is_some_and(|&c| c <= through) {
-                continue;
-            }
-            cost.insert(next, through);
-            came_from.insert(next, pos);
-            open.push(Reverse((through + h(next), next)));
-        }
-    }
-    let end = reached.unwrap_or(nearest.1);
-    let mut path = vec![end];
-    while let Some(&before) = came_from.get(path.last().expect("never empty")) {
-        path.push(before);
-    }
-    path.pop();
-    path.reverse();
-    path
+    let mut walk = GoalSearch {
+        game,
+        start,
+        goal,
+        guide,
+        nearest: (0, start),
+    };
+    walk.nearest = (walk.to_guide(start), start);
+    let found = grid::search(&mut walk, start, SEARCH_CELLS);
+    found.path_to(found.reached.unwrap_or(walk.nearest.1))
 }
 
 /// Walks to the nearest spot meeting a goal, heading for `guide` while

@@ -55,25 +55,31 @@ pub fn random_spot(ctx: &mut Ctx, horizontal: i32, vertical: i32) -> Option<Bloc
     None
 }
 
-/// Once in a while (1 in 120 ticks) walks to a random spot within 10 blocks.
-#[derive(Debug, Clone)]
-pub struct RandomStroll {
-    pub speed: f64,
+/// A goal that walks to a random spot on the ground when it has a reason
+/// to (`RandomStrollGoal`, `PanicGoal`): the path is planned when it
+/// starts, followed while it lasts and dropped when the goal stops.
+pub trait RandomWalk: Clone + std::fmt::Debug + Send + Sync + 'static {
+    /// How far off the spot may be: blocks across, and up or down.
+    const RANGE: (i32, i32);
+    fn speed(&self) -> f64;
+    /// Whether it has a reason to walk off now.
+    fn wants_to(&mut self, ctx: &mut Ctx) -> bool;
 }
 
-impl Goal for RandomStroll {
+impl<T: RandomWalk> Goal for T {
     fn flags(&self) -> u8 {
         MOVE
     }
 
     fn can_start(&mut self, ctx: &mut Ctx) -> bool {
-        if ctx.rng.gen_range(0..120) != 0 {
+        if !self.wants_to(ctx) {
             return false;
         }
-        let Some(spot) = random_spot(ctx, 10, 7) else {
+        let (horizontal, vertical) = T::RANGE;
+        let Some(spot) = random_spot(ctx, horizontal, vertical) else {
             return false;
         };
-        ctx.nav.move_to(&ctx.game.world, ctx.me, spot, self.speed)
+        ctx.nav.move_to(&ctx.game.world, ctx.me, spot, self.speed())
     }
 
     fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
@@ -82,6 +88,24 @@ impl Goal for RandomStroll {
 
     fn stop(&mut self, ctx: &mut Ctx) {
         ctx.nav.stop();
+    }
+}
+
+/// Once in a while (1 in 120 ticks) walks to a random spot within 10 blocks.
+#[derive(Debug, Clone)]
+pub struct RandomStroll {
+    pub speed: f64,
+}
+
+impl RandomWalk for RandomStroll {
+    const RANGE: (i32, i32) = (10, 7);
+
+    fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    fn wants_to(&mut self, ctx: &mut Ctx) -> bool {
+        ctx.rng.gen_range(0..120) == 0
     }
 }
 

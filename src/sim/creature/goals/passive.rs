@@ -1,7 +1,7 @@
 //! What peaceful creatures do about a player: run from a hit
 //! (`PanicGoal`) and follow the food they like (`TemptGoal`).
 
-use super::idle::random_spot;
+use super::idle::RandomWalk;
 use super::{Ctx, Goal, LOOK, MOVE};
 
 /// A hit (or fire) counts as a reason to panic for this long (vanilla
@@ -23,27 +23,15 @@ impl Panic {
     }
 }
 
-impl Goal for Panic {
-    fn flags(&self) -> u8 {
-        MOVE
+impl RandomWalk for Panic {
+    const RANGE: (i32, i32) = (5, 4);
+
+    fn speed(&self) -> f64 {
+        self.speed
     }
 
-    fn can_start(&mut self, ctx: &mut Ctx) -> bool {
-        if !Panic::scared(ctx) {
-            return false;
-        }
-        let Some(spot) = random_spot(ctx, 5, 4) else {
-            return false;
-        };
-        ctx.nav.move_to(&ctx.game.world, ctx.me, spot, self.speed)
-    }
-
-    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
-        !ctx.nav.is_done()
-    }
-
-    fn stop(&mut self, ctx: &mut Ctx) {
-        ctx.nav.stop();
+    fn wants_to(&mut self, ctx: &mut Ctx) -> bool {
+        Panic::scared(ctx)
     }
 }
 

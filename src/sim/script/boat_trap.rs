@@ -1,0 +1,173 @@
+//! Plans for the trapping tasks, `trap_a_spider_with_a_boat` and
+//! `trap_a_witch_with_a_boat`: a boat placed from the hand on the ground
+//! where the creature is about to stand, so that its box touches the boat
+//! and it is seated there (1.16.5's trick: a boat is not kept off by
+//! creatures, and one that touches a boat gets in). Their goals are
+//! checked by `checks` (the creature sits in a boat).
+
+use super::behaviour::{angles_to, turn_towards, Behaviour, Step, WalkTo, MAX_TURN};
+use super::checks::in_a_boat;
+use super::plans::{settle, Plan};
+use super::tools::Quarry;
+use crate::protocol::{Action, Key};
+use crate::sim::entity::boat;
+use crate::sim::entity::EntityKind;
+use crate::sim::game::Game;
+use crate::sim::raycast;
+use crate::sim::registry::{registry, Shape};
+use crate::sim::rules::{boats, crosshair, Aabb, Fluid, Target};
+
+/// How near, horizontally, to stand to the creature: its feet well
+/// within the five blocks a boat item reaches from the eye.
+const PLACE_FROM: f64 = 2.5;
+/// How near to stand when the ground at its feet is out of sight.
+const CLOSE_IN: f64 = 1.2;
+/// How far a boat item reaches from the eye (`BoatItem.use`).
+const BOAT_REACH: f64 = 5.0;
+/// How far around the feet other aim points lie.
+const AROUND: f64 = 0.8;
+/// A boat is counted as touching only this far inside its edge, for
+/// the creature's move and the click's rounding.
+const SEAT_MARGIN: f64 = 0.15;
+/// Ticks to wait after a placement before trying again (the boat falls
+/// and seats whoever it touches on its first ticks).
+const SETTLE_TICKS: u32 = 10;
+
+/// Whether the inventory slot holds a boat.
+fn is_boat(game: &Game, slot: usize) -> bool {
+    game.player.inventory.main[slot]
+        .as_ref()
+        .is_some_and(|s| boats::is_boat_item(s.item))
+}
+
+/// Places boats under a creature until it sits in one, the boats run
+/// out or time does.
+struct SeatInBoat {
+    quarry: Quarry,
+    wait: u32,
+    ticks_left: u32,
+}
+
+impl SeatInBoat {
+    fn new(kind: &'static str) -> SeatInBoat {
+        SeatInBoat {
+            quarry: Quarry::new(kind),
+            wait: 0,
+            ticks_left: 600,
+        }
+    }
+}
+
+impl Behaviour for SeatInBoat {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.ticks_left == 0 {
+            return Step::Done;
+        }
+        self.ticks_left -= 1;
+        let Some(target) = self.quarry.find(game) else {
+            return Step::Done;
+        };
+        if in_a_boat(game, target.id) {
+            return Step::Done;
+        }
+        let inventory = &game.player.inventory;
+        if !is_boat(game, inventory.selected) {
+            // Boats stack to one: take up the next.
+            let Some(slot) = (0..9).find(|&slot| is_boat(game, slot)) else {
+                return Step::Done;
+            };
+            return Step::Act(Action::noop().with(Key::hotbar(slot as u8 + 1).expect("slot 0..9")));
+        }
+        // Where it will be after its next move.
+        let feet = [0, 1, 2].map(|a| target.pos[a] + target.vel[a]);
+        let (half, height) = target.size();
+        let body = Aabb::at_feet(feet, half, height);
+        let spot = aim_points(feet)
+            .find(|&point| landing(game, point).is_some_and(|(_, at)| boat_seats(at, &body)));
+        let plant_in_way = landing(game, feet)
+            .is_some_and(|(hit, _)| registry().block(hit.block).shape == Shape::Cross);
+        let near = if spot.is_some() || plant_in_way {
+            PLACE_FROM
+        } else {
+            CLOSE_IN
+        };
+        let p = game.player.pos;
+        let (dx, dz) = (feet[0] - p[0], feet[2] - p[2]);
+        if (dx * dx + dz * dz).sqrt() > near + 0.5 {
+            let mut walk = WalkTo::new(feet[0], feet[2]);
+            walk.within = near;
+            if let Step::Act(action) = walk.next(game) {
+                return Step::Act(action);
+            }
+        }
+        let (yaw, pitch) = angles_to(game, spot.unwrap_or(feet));
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        self.wait = self.wait.saturating_sub(1);
+        // The camera turns before use acts, so a click this tick lands
+        // where the camera ends. Use on a boat already down would get the
+        // player in: break a missed one instead.
+        let reaches = action.camera.iter().all(|c| c.abs() < MAX_TURN);
+        let on_boat = matches!(crosshair(game), Some(Target::Entity(id))
+            if game.entities.list.iter().any(|e| e.id == id && matches!(e.kind, EntityKind::Boat(_))));
+        let fresh = |was_down: bool| !was_down && reaches;
+        if (on_boat || (spot.is_none() && plant_in_way)) && fresh(game.player.attack_was_down) {
+            action.press(Key::Attack);
+        } else if spot.is_some() && !on_boat && self.wait == 0 && fresh(game.player.use_was_down) {
+            action.press(Key::Use);
+            self.wait = SETTLE_TICKS;
+        }
+        Step::Act(action)
+    }
+}
+
+/// Points to aim a boat at, best first: the ground at the creature's
+/// feet, then around them (a boat on the rim of the hole it stands in
+/// still touches it), at its feet's level and a block up.
+fn aim_points(feet: [f64; 3]) -> impl Iterator<Item = [f64; 3]> {
+    let around = (0..8).flat_map(move |step| {
+        let angle = f64::from(step) * std::f64::consts::FRAC_PI_4;
+        [0.0, 1.0].map(|up| {
+            [
+                feet[0] + AROUND * angle.cos(),
+                feet[1] + up,
+                feet[2] + AROUND * angle.sin(),
+            ]
+        })
+    });
+    std::iter::once(feet).chain(around)
+}
+
+/// Where the ray a boat item is placed along (blocks and fluids, not
+/// creatures) stops on its way from the eye towards `point`: the block
+/// hit and the point the boat would be set at.
+fn landing(game: &Game, point: [f64; 3]) -> Option<(raycast::Hit, [f64; 3])> {
+    let eye = game.player.eye();
+    let d = [0, 1, 2].map(|a| point[a] - eye[a]);
+    let length = d.iter().map(|v| v * v).sum::<f64>().sqrt().max(1e-6);
+    let dir = d.map(|v| v / length);
+    let hit = raycast::cast(&game.world, eye, dir, BOAT_REACH, |b| {
+        raycast::selectable(b) || Fluid::of(b).is_some()
+    })?;
+    let at = [0, 1, 2].map(|a| eye[a] + dir[a] * hit.distance);
+    Some((hit, at))
+}
+
+/// Whether a boat set at `at` touches a creature's box there, so seats it
+/// (the reach `rules::boats` seats creatures within).
+fn boat_seats(at: [f64; 3], body: &Aabb) -> bool {
+    let reach = Aabb::at_feet(at, boat::HALF_WIDTH - SEAT_MARGIN, boat::HEIGHT);
+    reach.intersects(body)
+}
+
+fn trap(kind: &'static str) -> Plan {
+    vec![Box::new(SeatInBoat::new(kind)), settle()]
+}
+
+pub(super) fn trap_a_spider_with_a_boat(_: &Game) -> Plan {
+    trap("cave_spider")
+}
+
+pub(super) fn trap_a_witch_with_a_boat(_: &Game) -> Plan {
+    trap("witch")
+}
