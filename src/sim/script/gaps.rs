@@ -13,7 +13,6 @@ const GAPS: &[(&str, &str)] = &[
     ("explore_climb", "terrain"),
     ("find_village", "structures"),
     ("kill_ender_dragon", "end"),
-    ("mine_diamond_from_scratch", "script"),
     ("shoot_phantom", "script"),
     ("trap_a_spider_with_a_boat", "script"),
     ("trap_a_witch_with_a_boat", "script"),

@@ -17,6 +17,7 @@ mod gaps;
 mod goals;
 mod journeys;
 mod judged;
+mod long;
 mod plans;
 mod screens;
 mod tools;
