@@ -342,6 +342,8 @@ pub struct Smelt {
     fuel: ItemId,
     /// Output items to wait for.
     wanted: u8,
+    /// Whether the output was taken.
+    taken: bool,
     queued: VecDeque<Action>,
     ticks_left: u32,
 }
@@ -356,6 +358,7 @@ impl Smelt {
             input,
             fuel,
             wanted: 1,
+            taken: false,
             queued: VecDeque::new(),
             ticks_left: 600,
         }
@@ -387,7 +390,12 @@ impl Behaviour for Smelt {
         else {
             return Step::Done;
         };
+        let take = [Key::Sneak, Key::Attack];
         if self.ticks_left == 0 {
+            if !self.taken && screen.container[Self::OUTPUT].is_some() {
+                self.taken = true;
+                return self.click(click_on(screen, Slot::Container(Self::OUTPUT), &take));
+            }
             return self.click(Action::noop().with(Key::Inventory));
         }
         self.ticks_left -= 1;
@@ -415,8 +423,8 @@ impl Behaviour for Smelt {
         let input_left = screen.container[Self::INPUT].is_some();
         if made >= self.wanted || (made > 0 && !input_left) {
             self.ticks_left = 0;
-            let keys = [Key::Sneak, Key::Attack];
-            return self.click(click_on(screen, Slot::Container(Self::OUTPUT), &keys));
+            self.taken = true;
+            return self.click(click_on(screen, Slot::Container(Self::OUTPUT), &take));
         }
         Step::Act(Action::noop())
     }

@@ -20,6 +20,8 @@ const SEARCH_CELLS: usize = 60_000;
 /// Cost of walking one step, and the pause after each block broken.
 const WALK: u32 = 4;
 const BREAK_PAUSE: u32 = 6;
+/// The hardness of stone, most of what a dig goes through.
+const STONE_HARDNESS: f32 = 1.5;
 /// Extra cost of opening a cell under a falling block (gravel, sand).
 const UNDER_FALLING: u32 = 40;
 /// Ticks one step may take before the path is searched again.
@@ -152,10 +154,13 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
 /// The cheapest dig (roughly) from feet at `start` to a cell from which
 /// `target` is in reach; `None` if none was found.
 pub fn plan(world: &World, start: BlockPos, target: BlockPos, speed: f32) -> Option<Vec<DigStep>> {
+    // Most steps dig two or three cells of stone: guessing that keeps the
+    // search heading for the target instead of flooding the rock.
+    let per_step = WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE);
     let h = |pos: BlockPos| {
         let horizontal = (pos[0] - target[0]).abs() + (pos[2] - target[2]).abs();
         let vertical = (pos[1] + 1 - target[1]).abs();
-        WALK * 2 * horizontal.max(vertical) as u32
+        per_step * horizontal.max(vertical) as u32
     };
     let mut came_from: HashMap<BlockPos, (BlockPos, DigStep)> = HashMap::new();
     let mut cost: HashMap<BlockPos, u32> = HashMap::from([(start, 0)]);
@@ -244,7 +249,9 @@ impl DigTo {
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            if let Some(path) = plan(&game.world, feet, target, speed) {
+            let found = plan(&game.world, feet, target, speed);
+            if std::env::var_os("MCU_DEBUG").is_some() { eprintln!("DBG search from {feet:?} to {target:?}: {:?}", found.as_ref().map(|p| p.iter().map(|s| s.to).collect::<Vec<_>>())); }
+            if let Some(path) = found {
                 self.target = Some(target);
                 self.path = path.into();
                 return true;
@@ -293,7 +300,7 @@ impl Behaviour for DigTo {
                 return Step::Done;
             }
             if self.path.is_empty() {
-                return Step::Done;
+                return self.next(game);
             }
         }
         self.ticks_on_step += 1;
@@ -327,6 +334,7 @@ impl Behaviour for DigTo {
             self.ticks_on_step = 0;
             return self.next(game);
         }
+        if std::env::var_os("MCU_DEBUG").is_some() && self.ticks_on_step % 50 == 49 { eprintln!("DBG step {step:?} feet {feet:?} pos {:?}", p.pos); }
         let walk = self.walk.get_or_insert_with(|| {
             let mut walk = WalkTo::new(f64::from(step.to[0]) + 0.5, f64::from(step.to[2]) + 0.5);
             walk.within = 0.15;

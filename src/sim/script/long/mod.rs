@@ -7,6 +7,7 @@
 mod dig;
 mod equip;
 mod phases;
+mod place;
 
 use std::collections::VecDeque;
 

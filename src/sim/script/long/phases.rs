@@ -7,11 +7,12 @@
 
 use super::dig::{safe_to_open, DigTo, Targets};
 use super::equip::Equip;
+use super::place::PlaceNear;
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::script::behaviour::{
-    Behaviour, CollectItems, MineNearest, PlaceAround, Spot, StepInto,
+    Behaviour, CollectItems, MineNearest, Spot, StepInto,
 };
 use crate::sim::script::blocks::Smelt;
 use crate::sim::script::craft::Craft;
@@ -22,7 +23,7 @@ use crate::sim::world::BlockPos;
 
 /// Logs wanted: a table (1), a wooden pickaxe with sticks for three
 /// pickaxes (2), fuel and a spare table (3).
-const LOGS: u32 = 6;
+const LOGS: u32 = 7;
 /// Iron ores for an iron pickaxe.
 const IRON: u32 = 3;
 /// Cobblestone for a stone pickaxe and a furnace.
@@ -143,7 +144,7 @@ pub fn at_table(items: &[(&str, u32)]) -> Plan {
             |_| vec![craft("crafting_table", 1)],
         )),
         equip("crafting_table"),
-        Box::new(PlaceAround::new(1)),
+        Box::new(PlaceNear::new(item("crafting_table"))),
     ];
     plan.extend(items.iter().map(|&(name, count)| craft(name, count)));
     plan.push(Box::new(
@@ -229,29 +230,31 @@ fn diamond_heights(_: &Game) -> std::ops::RangeInclusive<i32> {
     ABOVE_LAVA..=16
 }
 
-/// The fuel to smelt with: coal if held, else planks, else logs.
-fn fuel(game: &Game) -> ItemId {
-    let held_item = |name: &str| held(game, name) > 0;
-    if held_item("coal") {
-        return item("coal");
-    }
-    game.player
-        .inventory
-        .main
-        .iter()
-        .flatten()
-        .map(|s| s.item)
-        .find(|&i| registry().item(i).name.ends_with("_planks"))
-        .unwrap_or_else(|| {
-            game.player
-                .inventory
-                .main
-                .iter()
-                .flatten()
-                .map(|s| s.item)
-                .find(|&i| registry().item(i).name.ends_with("_log"))
-                .unwrap_or(item("coal"))
-        })
+/// Items smelted by one of each fuel (vanilla burn times over the 200
+/// ticks of one smelt), best first.
+const FUELS: &[(&str, f32)] = &[("coal", 8.0), ("charcoal", 8.0)];
+/// Any log or planks smelts one and a half items.
+const WOOD_SMELTS: f32 = 1.5;
+
+/// The fuel to smelt `items` with: a stack that alone smelts them all
+/// (the furnace takes one stack): coal, else logs or planks.
+fn fuel(game: &Game, items: u32) -> ItemId {
+    let inventory = &game.player.inventory;
+    let smelts = |id: ItemId, count: u8| {
+        let name = registry().item(id).name;
+        let per_item = FUELS
+            .iter()
+            .find(|(fuel, _)| *fuel == name)
+            .map(|&(_, n)| n)
+            .or((name.ends_with("_log") || name.ends_with("_planks")).then_some(WOOD_SMELTS));
+        per_item.map(|n| n * f32::from(count))
+    };
+    let stacks = inventory.main.iter().flatten();
+    let enough = stacks
+        .filter_map(|s| Some((smelts(s.item, s.count)?, s.item)))
+        .filter(|&(n, _)| n >= items as f32)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    enough.map_or(item("coal"), |(_, id)| id)
 }
 
 /// Places the furnace, smelts the iron ores held into ingots and takes
@@ -259,12 +262,12 @@ fn fuel(game: &Game) -> ItemId {
 pub fn smelt_iron() -> Plan {
     vec![
         equip("furnace"),
-        Box::new(PlaceAround::new(1)),
+        Box::new(PlaceNear::new(item("furnace"))),
         Box::new(OpenNearest::new(block("furnace"))),
         deferred(|game| {
             let ores = held(game, "iron_ore");
             vec![Box::new(
-                Smelt::new(item("iron_ore"), fuel(game)).taking(ores.min(64) as u8),
+                Smelt::new(item("iron_ore"), fuel(game, ores)).taking(ores.min(64) as u8),
             )]
         }),
         settle(),
