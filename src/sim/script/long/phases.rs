@@ -11,9 +11,7 @@ use super::place::PlaceNear;
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
-use crate::sim::script::behaviour::{
-    Behaviour, CollectItems, MineNearest, Spot, StepInto,
-};
+use crate::sim::script::behaviour::{Behaviour, CollectItems, MineNearest};
 use crate::sim::script::blocks::Smelt;
 use crate::sim::script::craft::Craft;
 use crate::sim::script::plans::{settle, Plan};
@@ -69,17 +67,11 @@ fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
     [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
 }
 
-const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
-
-/// The foot of a tree trunk beside feet at `feet`, if one is.
-fn trunk_beside(game: &Game, feet: BlockPos) -> Option<BlockPos> {
-    SIDES.iter().map(|&d| add(feet, d)).find(|&pos| {
-        is_log(game.world.get(pos)) && !is_log(game.world.get(add(pos, [0, -1, 0])))
+/// Whether a log stands within a few blocks of feet at `feet`.
+fn near_a_log(game: &Game, feet: BlockPos) -> bool {
+    (-3..=3).any(|dz| {
+        (-3..=3).any(|dx| (0..=4).any(|dy| is_log(game.world.get(add(feet, [dx, dy, dz])))))
     })
-}
-
-fn beside_a_trunk(game: &Game, feet: BlockPos) -> bool {
-    trunk_beside(game, feet).is_some()
 }
 
 /// The nearest log column around the feet, as a guide for the walk.
@@ -102,28 +94,33 @@ fn nearest_tree(game: &Game) -> Option<[i32; 2]> {
     best.map(|(_, column)| column)
 }
 
-/// One round of gathering logs: at a trunk, cut its two lowest logs,
-/// step into the gap and cut the ones overhead; elsewhere walk to the
-/// nearest trunk.
+/// Logs near the feet, nearest first.
+fn logs_near(game: &Game) -> Vec<BlockPos> {
+    let y = game.player.block_pos()[1];
+    blocks_near(game, &logs(), y - 4..=y + 6)
+}
+
+/// One round of gathering logs: near trees, dig to the nearest log
+/// (through leaves and earth, on a staircase where it stands higher)
+/// and cut it; elsewhere walk towards the nearest tree.
 fn log_round(game: &Game) -> Plan {
-    let feet = game.player.block_pos();
-    match trunk_beside(game, feet) {
-        Some(trunk) => vec![
-            Box::new(MineNearest::new(logs(), 2).within(1)),
-            Box::new(StepInto::new(Spot::At(trunk))),
-            Box::new(MineNearest::new(logs(), 4).within(1)),
-            Box::new(CollectItems {
-                radius: 3.0,
-                ticks_left: 40,
-            }),
-        ],
-        None => vec![travel(beside_a_trunk, nearest_tree(game))],
+    if logs_near(game).is_empty() || !near_a_log(game, game.player.block_pos()) {
+        if let Some(guide) = nearest_tree(game).filter(|_| logs_near(game).is_empty()) {
+            return vec![travel(near_a_log, Some(guide))];
+        }
     }
+    vec![
+        Box::new(DigTo::new(Box::new(logs_near)).mining()),
+        Box::new(CollectItems {
+            radius: 3.0,
+            ticks_left: 40,
+        }),
+    ]
 }
 
 /// Cuts logs from the nearest trees until `count` are held.
 pub fn gather_logs(count: u32) -> Box<dyn Behaviour> {
-    Box::new(Until::new(move |g| logs_held(g) >= count, 12, log_round))
+    Box::new(Until::new(move |g| logs_held(g) >= count, count * 3, log_round))
 }
 
 fn equip(name: &str) -> Box<dyn Behaviour> {
@@ -165,14 +162,14 @@ pub fn equip_best_pickaxe() -> Box<dyn Behaviour> {
 
 /// Blocks of a kind around the feet within `heights` that can be opened
 /// without letting a fluid in, nearest first.
-pub fn ores_near(game: &Game, kind: BlockId, heights: std::ops::RangeInclusive<i32>) -> Vec<BlockPos> {
+pub fn blocks_near(game: &Game, kinds: &[BlockId], heights: std::ops::RangeInclusive<i32>) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let mut found = Vec::new();
     for y in heights {
         for dz in -ORE_SEARCH..=ORE_SEARCH {
             for dx in -ORE_SEARCH..=ORE_SEARCH {
                 let pos = [feet[0] + dx, y, feet[2] + dz];
-                if game.world.get(pos) == kind && safe_to_open(&game.world, pos) {
+                if kinds.contains(&game.world.get(pos)) && safe_to_open(&game.world, pos) {
                     let dy = y - feet[1];
                     found.push((dx * dx + dy * dy + dz * dz, pos));
                 }
@@ -186,7 +183,7 @@ pub fn ores_near(game: &Game, kind: BlockId, heights: std::ops::RangeInclusive<i
 /// Digs to the nearest safe block of a kind within `heights` (relative
 /// to nothing: absolute y), mines it and picks up the drop.
 pub fn dig_and_mine(kind: &'static str, heights: fn(&Game) -> std::ops::RangeInclusive<i32>) -> Plan {
-    let targets: Targets = Box::new(move |game| ores_near(game, block(kind), heights(game)));
+    let targets: Targets = Box::new(move |game| blocks_near(game, &[block(kind)], heights(game)));
     vec![
         equip_best_pickaxe(),
         Box::new(DigTo::new(targets).mining()),
@@ -279,7 +276,7 @@ pub fn to_diamond() -> Plan {
     let mut plan: Plan = vec![gather_logs(LOGS)];
     plan.extend(at_table(&[("wooden_pickaxe", 1), ("stick", 4)]));
     plan.push(equip_best_pickaxe());
-    let first_iron: Targets = Box::new(|game| ores_near(game, block("iron_ore"), deep_iron(game)));
+    let first_iron: Targets = Box::new(|game| blocks_near(game, &[block("iron_ore")], deep_iron(game)));
     plan.push(Box::new(DigTo::new(first_iron)));
     plan.push(get_ore("stone", "cobblestone", COBBLESTONE, near_feet));
     plan.extend(at_table(&[("stone_pickaxe", 1), ("furnace", 1)]));
