@@ -17,7 +17,10 @@ fn solve_traced(name: &str, seed: u64) -> Result<u32, String> {
     let trace = std::env::var_os("MCU_TRACE").is_some();
     let mut step = 0u32;
     let result = play(task, seed, task.default_max_steps(), &mut |game| {
-        let every = std::env::var("MCU_TRACE").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
+        let every = std::env::var("MCU_TRACE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(500);
         if trace && step % every == 0 {
             let p = &game.player;
             let held: Vec<String> = p

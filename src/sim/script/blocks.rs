@@ -419,7 +419,9 @@ impl Behaviour for Smelt {
                 }
             }
         }
-        let made = screen.container[Self::OUTPUT].as_ref().map_or(0, |s| s.count);
+        let made = screen.container[Self::OUTPUT]
+            .as_ref()
+            .map_or(0, |s| s.count);
         let input_left = screen.container[Self::INPUT].is_some();
         if made >= self.wanted || (made > 0 && !input_left) {
             self.ticks_left = 0;

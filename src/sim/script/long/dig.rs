@@ -124,7 +124,13 @@ const DIRECTIONS: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]]
 
 /// The move from feet at `from` one column along `d`, `dy` up or down,
 /// with its cost; `None` if it is not safe.
-fn dig_step(world: &World, from: BlockPos, d: [i32; 3], dy: i32, speed: f32) -> Option<(DigStep, u32)> {
+fn dig_step(
+    world: &World,
+    from: BlockPos,
+    d: [i32; 3],
+    dy: i32,
+    speed: f32,
+) -> Option<(DigStep, u32)> {
     let ahead = add(from, d);
     let to = up(ahead, dy);
     let clear = match dy {
@@ -249,9 +255,7 @@ impl DigTo {
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            let found = plan(&game.world, feet, target, speed);
-            if std::env::var_os("MCU_DEBUG").is_some() { eprintln!("DBG search from {feet:?} to {target:?}: {:?}", found.as_ref().map(|p| p.iter().map(|s| s.to).collect::<Vec<_>>())); }
-            if let Some(path) = found {
+            if let Some(path) = plan(&game.world, feet, target, speed) {
                 self.target = Some(target);
                 self.path = path.into();
                 return true;
@@ -334,7 +338,6 @@ impl Behaviour for DigTo {
             self.ticks_on_step = 0;
             return self.next(game);
         }
-        if std::env::var_os("MCU_DEBUG").is_some() && self.ticks_on_step % 50 == 49 { eprintln!("DBG step {step:?} feet {feet:?} pos {:?}", p.pos); }
         let walk = self.walk.get_or_insert_with(|| {
             let mut walk = WalkTo::new(f64::from(step.to[0]) + 0.5, f64::from(step.to[2]) + 0.5);
             walk.within = 0.15;
@@ -382,7 +385,10 @@ mod tests {
         for step in &path {
             assert!(step.to[1] >= feet[1] - 1, "never drops more than one block");
             assert!((step.to[0] - feet[0]).abs() + (step.to[2] - feet[2]).abs() == 1);
-            assert_eq!(game.world.get(up(step.to, -1)), crate::sim::registry::block("stone"));
+            assert_eq!(
+                game.world.get(up(step.to, -1)),
+                crate::sim::registry::block("stone")
+            );
             feet = step.to;
         }
         assert!(in_reach_of(feet, target));

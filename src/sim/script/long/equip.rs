@@ -65,7 +65,11 @@ impl Behaviour for Equip {
         }
         self.ticks_left -= 1;
         let inventory = &game.player.inventory;
-        let holds = |slot: usize| inventory.main[slot].as_ref().is_some_and(|s| s.item == self.item);
+        let holds = |slot: usize| {
+            inventory.main[slot]
+                .as_ref()
+                .is_some_and(|s| s.item == self.item)
+        };
         let in_hotbar = (0..HOTBAR_SLOTS).find(|&slot| holds(slot));
         let in_main = (HOTBAR_SLOTS..inventory.main.len()).find(|&slot| holds(slot));
         let Some(screen) = &game.screen else {
@@ -131,6 +135,10 @@ mod tests {
         let held = game.player.inventory.selected_stack().map(|s| s.item);
         assert_eq!(held, Some(item("stone_pickaxe")));
         assert!(game.screen.is_none());
-        assert_eq!(game.player.inventory.count(item("dirt")), 90, "nothing lost");
+        assert_eq!(
+            game.player.inventory.count(item("dirt")),
+            90,
+            "nothing lost"
+        );
     }
 }

@@ -120,7 +120,11 @@ fn log_round(game: &Game) -> Plan {
 
 /// Cuts logs from the nearest trees until `count` are held.
 pub fn gather_logs(count: u32) -> Box<dyn Behaviour> {
-    Box::new(Until::new(move |g| logs_held(g) >= count, count * 3, log_round))
+    Box::new(Until::new(
+        move |g| logs_held(g) >= count,
+        count * 3,
+        log_round,
+    ))
 }
 
 fn equip(name: &str) -> Box<dyn Behaviour> {
@@ -153,16 +157,25 @@ pub fn at_table(items: &[(&str, u32)]) -> Plan {
 /// The best pickaxe held, to dig with.
 pub fn equip_best_pickaxe() -> Box<dyn Behaviour> {
     deferred(|game| {
-        let best = ["diamond_pickaxe", "iron_pickaxe", "stone_pickaxe", "wooden_pickaxe"]
-            .into_iter()
-            .find(|name| held(game, name) > 0);
+        let best = [
+            "diamond_pickaxe",
+            "iron_pickaxe",
+            "stone_pickaxe",
+            "wooden_pickaxe",
+        ]
+        .into_iter()
+        .find(|name| held(game, name) > 0);
         best.map(|name| vec![equip(name)]).unwrap_or_default()
     })
 }
 
 /// Blocks of a kind around the feet within `heights` that can be opened
 /// without letting a fluid in, nearest first.
-pub fn blocks_near(game: &Game, kinds: &[BlockId], heights: std::ops::RangeInclusive<i32>) -> Vec<BlockPos> {
+pub fn blocks_near(
+    game: &Game,
+    kinds: &[BlockId],
+    heights: std::ops::RangeInclusive<i32>,
+) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let mut found = Vec::new();
     for y in heights {
@@ -182,7 +195,10 @@ pub fn blocks_near(game: &Game, kinds: &[BlockId], heights: std::ops::RangeInclu
 
 /// Digs to the nearest safe block of a kind within `heights` (relative
 /// to nothing: absolute y), mines it and picks up the drop.
-pub fn dig_and_mine(kind: &'static str, heights: fn(&Game) -> std::ops::RangeInclusive<i32>) -> Plan {
+pub fn dig_and_mine(
+    kind: &'static str,
+    heights: fn(&Game) -> std::ops::RangeInclusive<i32>,
+) -> Plan {
     let targets: Targets = Box::new(move |game| blocks_near(game, &[block(kind)], heights(game)));
     vec![
         equip_best_pickaxe(),
@@ -276,7 +292,8 @@ pub fn to_diamond() -> Plan {
     let mut plan: Plan = vec![gather_logs(LOGS)];
     plan.extend(at_table(&[("wooden_pickaxe", 1), ("stick", 4)]));
     plan.push(equip_best_pickaxe());
-    let first_iron: Targets = Box::new(|game| blocks_near(game, &[block("iron_ore")], deep_iron(game)));
+    let first_iron: Targets =
+        Box::new(|game| blocks_near(game, &[block("iron_ore")], deep_iron(game)));
     plan.push(Box::new(DigTo::new(first_iron)));
     plan.push(get_ore("stone", "cobblestone", COBBLESTONE, near_feet));
     plan.extend(at_table(&[("stone_pickaxe", 1), ("furnace", 1)]));
