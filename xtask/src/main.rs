@@ -145,7 +145,9 @@ fn ci() -> Result<()> {
         "-D",
         "warnings",
     ]))?;
-    test_counted(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))
+    test_counted(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))?;
+    // The 12,000-step long scripts, ignored in the debug run above.
+    test_counted(Command::new("cargo").args(["test", "--release", "--test", "long_scripts"]))
 }
 
 /// Totals of the `test result:` lines of a `cargo test` run, and the checks

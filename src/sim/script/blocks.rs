@@ -334,11 +334,16 @@ impl Behaviour for Construct {
 }
 
 /// Puts items into a furnace's input and fuel slots through its open
-/// screen, waits for the output and takes it with a sneak-click, then
-/// closes the screen.
+/// screen, waits for the output (all of it, when [`Smelt::taking`] asks
+/// for more than one) and takes it with a sneak-click, then closes the
+/// screen.
 pub struct Smelt {
     input: ItemId,
     fuel: ItemId,
+    /// Output items to wait for.
+    wanted: u8,
+    /// Whether the output was taken.
+    taken: bool,
     queued: VecDeque<Action>,
     ticks_left: u32,
 }
@@ -352,9 +357,18 @@ impl Smelt {
         Smelt {
             input,
             fuel,
+            wanted: 1,
+            taken: false,
             queued: VecDeque::new(),
             ticks_left: 600,
         }
+    }
+
+    /// Waits for `count` items of output (each takes a furnace's 200 ticks).
+    pub fn taking(mut self, count: u8) -> Smelt {
+        self.wanted = count.max(1);
+        self.ticks_left = 400 + 200 * u32::from(self.wanted);
+        self
     }
 
     /// A click now, the release next tick.
@@ -376,7 +390,12 @@ impl Behaviour for Smelt {
         else {
             return Step::Done;
         };
+        let take = [Key::Sneak, Key::Attack];
         if self.ticks_left == 0 {
+            if !self.taken && screen.container[Self::OUTPUT].is_some() {
+                self.taken = true;
+                return self.click(click_on(screen, Slot::Container(Self::OUTPUT), &take));
+            }
             return self.click(Action::noop().with(Key::Inventory));
         }
         self.ticks_left -= 1;
@@ -400,10 +419,14 @@ impl Behaviour for Smelt {
                 }
             }
         }
-        if screen.container[Self::OUTPUT].is_some() {
+        let made = screen.container[Self::OUTPUT]
+            .as_ref()
+            .map_or(0, |s| s.count);
+        let input_left = screen.container[Self::INPUT].is_some();
+        if made >= self.wanted || (made > 0 && !input_left) {
             self.ticks_left = 0;
-            let keys = [Key::Sneak, Key::Attack];
-            return self.click(click_on(screen, Slot::Container(Self::OUTPUT), &keys));
+            self.taken = true;
+            return self.click(click_on(screen, Slot::Container(Self::OUTPUT), &take));
         }
         Step::Act(Action::noop())
     }

@@ -13,7 +13,6 @@ const GAPS: &[(&str, &str)] = &[
     ("explore_climb", "terrain"),
     ("find_village", "rarity"),
     ("kill_ender_dragon", "script"),
-    ("mine_diamond_from_scratch", "script"),
 ];
 
 /// The capability a task lacks, if it is listed.

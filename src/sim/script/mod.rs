@@ -18,6 +18,7 @@ mod gaps;
 mod goals;
 mod journeys;
 mod judged;
+mod long;
 mod phantom;
 mod plans;
 mod rooms;

@@ -96,6 +96,10 @@ const PLANS: &[(&str, BuildFn)] = &[
         "make_fire_with_flint_and_steel",
         make_fire_with_flint_and_steel,
     ),
+    (
+        "mine_diamond_from_scratch",
+        super::long::mine_diamond_from_scratch,
+    ),
     ("mine_diamond_ore", mine_diamond_ore),
     ("mine_horizontally", mine_horizontally),
     ("mine_iron_ore", mine_iron_ore),

@@ -1,0 +1,421 @@
+//! Digging through the ground to a block: a search over feet cells whose
+//! moves are a step level, a step down a staircase or a step up one, each
+//! clearing the cells the body passes through (never straight down, never
+//! a drop), priced by the digging they need; cells next to water or lava
+//! are never opened and the floor is always solid. [`DigTo`] walks the
+//! path found, mining each step's cells top first, and searches again
+//! when the world changed under it.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+use crate::protocol::{Action, Key};
+use crate::sim::game::Game;
+use crate::sim::registry::{registry, BlockId, ItemKind, Shape, ToolKind};
+use crate::sim::script::behaviour::{Behaviour, Mine, Spot, Step, WalkTo};
+use crate::sim::world::{BlockPos, World};
+
+/// Feet cells a search looks at before giving up.
+const SEARCH_CELLS: usize = 60_000;
+/// Cost of walking one step, and the pause after each block broken.
+const WALK: u32 = 4;
+const BREAK_PAUSE: u32 = 6;
+/// The hardness of stone, most of what a dig goes through.
+const STONE_HARDNESS: f32 = 1.5;
+/// Extra cost of opening a cell under a falling block (gravel, sand).
+const UNDER_FALLING: u32 = 40;
+/// Ticks one step may take before the path is searched again.
+const STEP_PATIENCE: u32 = 300;
+/// Searches one dig may make.
+const SEARCHES: u32 = 8;
+
+fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
+    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
+}
+
+fn up(pos: BlockPos, n: i32) -> BlockPos {
+    add(pos, [0, n, 0])
+}
+
+fn shape(world: &World, pos: BlockPos) -> Shape {
+    registry().block(world.get(pos)).shape
+}
+
+pub fn is_liquid(world: &World, pos: BlockPos) -> bool {
+    shape(world, pos) == Shape::Liquid
+}
+
+/// The six cells sharing a face with a cell.
+pub fn face_neighbours(pos: BlockPos) -> [BlockPos; 6] {
+    [
+        [1, 0, 0],
+        [-1, 0, 0],
+        [0, 1, 0],
+        [0, -1, 0],
+        [0, 0, 1],
+        [0, 0, -1],
+    ]
+    .map(|d| add(pos, d))
+}
+
+/// Whether emptying a cell lets no water or lava in (nor is it a fluid).
+pub fn safe_to_open(world: &World, pos: BlockPos) -> bool {
+    !is_liquid(world, pos) && face_neighbours(pos).iter().all(|&n| !is_liquid(world, n))
+}
+
+fn falls(id: BlockId) -> bool {
+    matches!(registry().block(id).name, "gravel" | "sand" | "red_sand")
+}
+
+/// The digging speed of the best pickaxe held (1 for a bare hand).
+pub fn pickaxe_speed(game: &Game) -> f32 {
+    game.player
+        .inventory
+        .main
+        .iter()
+        .flatten()
+        .filter_map(|s| match registry().item(s.item).kind {
+            ItemKind::Tool {
+                kind: ToolKind::Pickaxe,
+                speed,
+                ..
+            } => Some(speed),
+            _ => None,
+        })
+        .fold(1.0, f32::max)
+}
+
+/// What emptying a cell costs, in about ticks: nothing for a cell the body
+/// passes through; `None` where it must not be dug (a fluid, bedrock, a
+/// cell next to a fluid).
+fn clearing_cost(world: &World, pos: BlockPos, speed: f32) -> Option<u32> {
+    let def = registry().block(world.get(pos));
+    if def.shape == Shape::Liquid {
+        return None;
+    }
+    if !def.shape.collides() {
+        return Some(0);
+    }
+    let hardness = def.hardness?;
+    if !safe_to_open(world, pos) {
+        return None;
+    }
+    let speed = if def.tool == ToolKind::Pickaxe {
+        speed
+    } else {
+        1.0
+    };
+    let falling = if falls(world.get(up(pos, 1))) {
+        UNDER_FALLING
+    } else {
+        0
+    };
+    Some((hardness * 30.0 / speed) as u32 + BREAK_PAUSE + falling)
+}
+
+/// One move of a dig: the cells to empty, top first, and where the feet end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigStep {
+    pub clear: Vec<BlockPos>,
+    pub to: BlockPos,
+}
+
+const DIRECTIONS: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
+
+/// The move from feet at `from` one column along `d`, `dy` up or down,
+/// with its cost; `None` if it is not safe.
+fn dig_step(
+    world: &World,
+    from: BlockPos,
+    d: [i32; 3],
+    dy: i32,
+    speed: f32,
+) -> Option<(DigStep, u32)> {
+    let ahead = add(from, d);
+    let to = up(ahead, dy);
+    let clear = match dy {
+        1 => vec![up(from, 2), up(to, 1), to],
+        0 => vec![up(to, 1), to],
+        _ => vec![up(ahead, 1), ahead, to],
+    };
+    if !shape(world, up(to, -1)).collides() {
+        return None;
+    }
+    let mut cost = WALK;
+    for &cell in &clear {
+        cost += clearing_cost(world, cell, speed)?;
+    }
+    Some((DigStep { clear, to }, cost))
+}
+
+/// Whether a block can be mined from feet at `feet`: beside the body or
+/// just above the head.
+pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
+    block == up(feet, 2)
+        || DIRECTIONS
+            .iter()
+            .any(|&d| block == add(feet, d) || block == up(add(feet, d), 1))
+}
+
+/// The cheapest dig (roughly) from feet at `start` to a cell from which
+/// `target` is in reach; `None` if none was found.
+pub fn plan(world: &World, start: BlockPos, target: BlockPos, speed: f32) -> Option<Vec<DigStep>> {
+    // Most steps dig two or three cells of stone: guessing that keeps the
+    // search heading for the target instead of flooding the rock.
+    let per_step = WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE);
+    let h = |pos: BlockPos| {
+        let horizontal = (pos[0] - target[0]).abs() + (pos[2] - target[2]).abs();
+        let vertical = (pos[1] + 1 - target[1]).abs();
+        per_step * horizontal.max(vertical) as u32
+    };
+    let mut came_from: HashMap<BlockPos, (BlockPos, DigStep)> = HashMap::new();
+    let mut cost: HashMap<BlockPos, u32> = HashMap::from([(start, 0)]);
+    let mut open = BinaryHeap::from([Reverse((h(start), start))]);
+    let mut looked = 0;
+    while let Some(Reverse((_, pos))) = open.pop() {
+        if in_reach_of(pos, target) {
+            let mut path = Vec::new();
+            let mut at = pos;
+            while let Some((before, step)) = came_from.remove(&at) {
+                path.push(step);
+                at = before;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        looked += 1;
+        if looked > SEARCH_CELLS {
+            return None;
+        }
+        let here = cost[&pos];
+        for d in DIRECTIONS {
+            for dy in [-1, 0, 1] {
+                let Some((step, price)) = dig_step(world, pos, d, dy, speed) else {
+                    continue;
+                };
+                let through = here + price;
+                if cost.get(&step.to).is_some_and(|&c| c <= through) {
+                    continue;
+                }
+                cost.insert(step.to, through);
+                open.push(Reverse((through + h(step.to), step.to)));
+                came_from.insert(step.to, (pos, step));
+            }
+        }
+    }
+    None
+}
+
+/// Picks the blocks to dig to, best first, from the game state.
+pub type Targets = Box<dyn Fn(&Game) -> Vec<BlockPos>>;
+
+/// Digs to the first of the targets it finds a safe way to, and stops
+/// with the target in reach (it does not mine the target).
+pub struct DigTo {
+    targets: Targets,
+    target: Option<BlockPos>,
+    path: VecDeque<DigStep>,
+    searches_left: u32,
+    mine: Option<Mine>,
+    walk: Option<WalkTo>,
+    ticks_on_step: u32,
+    /// Whether to mine the target once it is in reach.
+    mining: bool,
+}
+
+/// How many targets one search tries.
+const TARGETS_TRIED: usize = 4;
+
+impl DigTo {
+    pub fn new(targets: Targets) -> DigTo {
+        DigTo {
+            targets,
+            target: None,
+            path: VecDeque::new(),
+            searches_left: SEARCHES,
+            mine: None,
+            walk: None,
+            ticks_on_step: 0,
+            mining: false,
+        }
+    }
+
+    /// Mines the target too, once it is in reach.
+    pub fn mining(mut self) -> DigTo {
+        self.mining = true;
+        self
+    }
+
+    /// Searches a path to one of the targets; false if none was found.
+    fn search(&mut self, game: &Game) -> bool {
+        self.searches_left = self.searches_left.saturating_sub(1);
+        self.mine = None;
+        self.walk = None;
+        self.ticks_on_step = 0;
+        let feet = game.player.block_pos();
+        let speed = pickaxe_speed(game);
+        for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
+            if let Some(path) = plan(&game.world, feet, target, speed) {
+                self.target = Some(target);
+                self.path = path.into();
+                return true;
+            }
+        }
+        self.target = None;
+        false
+    }
+
+    /// At the target: mines it if asked to (and it is still there and safe).
+    fn finish(&mut self, game: &Game, target: BlockPos) -> Step {
+        let there = shape(&game.world, target).collides();
+        if !self.mining || !there || !safe_to_open(&game.world, target) {
+            return Step::Done;
+        }
+        let mine = self.mine.get_or_insert_with(|| Mine::new(Spot::At(target)));
+        match mine.next(game) {
+            Step::Act(action) => Step::Act(action),
+            Step::Done => {
+                self.mine = None;
+                self.mining = false;
+                Step::Done
+            }
+        }
+    }
+
+    fn search_again(&mut self) -> Step {
+        self.path.clear();
+        self.target = None;
+        Step::Act(Action::noop())
+    }
+}
+
+impl Behaviour for DigTo {
+    fn next(&mut self, game: &Game) -> Step {
+        let p = &game.player;
+        if !p.on_ground {
+            return Step::Act(Action::noop());
+        }
+        let feet = p.block_pos();
+        if self.path.is_empty() {
+            if let Some(target) = self.target.filter(|&t| in_reach_of(feet, t)) {
+                return self.finish(game, target);
+            }
+            if self.searches_left == 0 || !self.search(game) {
+                return Step::Done;
+            }
+            if self.path.is_empty() {
+                return self.next(game);
+            }
+        }
+        self.ticks_on_step += 1;
+        if self.ticks_on_step > STEP_PATIENCE {
+            return self.search_again();
+        }
+        let step = self.path.front().expect("a step").clone();
+        if let Some(mine) = &mut self.mine {
+            if let Step::Act(action) = mine.next(game) {
+                return Step::Act(action);
+            }
+            self.mine = None;
+        }
+        let blocking = step
+            .clear
+            .iter()
+            .copied()
+            .find(|&cell| shape(&game.world, cell).collides() || is_liquid(&game.world, cell));
+        if let Some(cell) = blocking {
+            if !safe_to_open(&game.world, cell) {
+                return self.search_again();
+            }
+            let mut mine = Mine::new(Spot::At(cell));
+            let action = mine.next(game);
+            self.mine = Some(mine);
+            return action;
+        }
+        if feet == step.to {
+            self.path.pop_front();
+            self.walk = None;
+            self.ticks_on_step = 0;
+            return self.next(game);
+        }
+        let walk = self.walk.get_or_insert_with(|| {
+            let mut walk = WalkTo::new(f64::from(step.to[0]) + 0.5, f64::from(step.to[2]) + 0.5);
+            walk.within = 0.15;
+            walk.ticks_left = 100;
+            walk
+        });
+        let mut action = match walk.next(game) {
+            Step::Act(action) => action,
+            Step::Done => {
+                self.walk = None;
+                Action::noop()
+            }
+        };
+        if step.to[1] > feet[1] {
+            action.press(Key::Jump);
+        }
+        Step::Act(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+
+    /// A block of stone under the floor, 12 wide and 10 deep.
+    fn rock(game: &mut Game) {
+        for y in FLOOR - 10..=FLOOR {
+            for z in -6..=6 {
+                for x in -6..=6 {
+                    put(game, [x, y, z], "stone");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_dig_down_is_a_staircase_with_a_solid_floor_at_every_step() {
+        let mut game = sky_game();
+        rock(&mut game);
+        let start = [0, FLOOR + 1, 0];
+        let target = [4, FLOOR - 5, 0];
+        let path = plan(&game.world, start, target, 4.0).expect("a way down");
+        let mut feet = start;
+        for step in &path {
+            assert!(step.to[1] >= feet[1] - 1, "never drops more than one block");
+            assert!((step.to[0] - feet[0]).abs() + (step.to[2] - feet[2]).abs() == 1);
+            assert_eq!(
+                game.world.get(up(step.to, -1)),
+                crate::sim::registry::block("stone")
+            );
+            feet = step.to;
+        }
+        assert!(in_reach_of(feet, target));
+    }
+
+    #[test]
+    fn a_dig_never_opens_a_cell_next_to_lava() {
+        let mut game = sky_game();
+        rock(&mut game);
+        // A wall of lava across the straight way, open at its south end.
+        let lava_wall = |game: &mut Game, zs: std::ops::RangeInclusive<i32>| {
+            for z in zs {
+                for y in FLOOR - 10..=FLOOR {
+                    put(game, [2, y, z], "lava");
+                }
+            }
+        };
+        lava_wall(&mut game, -6..=2);
+        let start = [0, FLOOR + 1, 0];
+        let target = [5, FLOOR - 2, 0];
+        let path = plan(&game.world, start, target, 4.0).expect("a way round");
+        for step in &path {
+            for &cell in &step.clear {
+                assert!(safe_to_open(&game.world, cell) || !shape(&game.world, cell).collides());
+            }
+        }
+        lava_wall(&mut game, 3..=6);
+        assert_eq!(plan(&game.world, start, target, 4.0), None, "sealed off");
+    }
+}

@@ -1,0 +1,67 @@
+//! The long-horizon scripts (12,000-step milestone tasks), each played to
+//! the end on one scenario seed. Slow in a debug build: `cargo xtask ci`
+//! runs them in release (`cargo test --release --test long_scripts`).
+//! With `MCU_TRACE=N` they print the player's state every N steps.
+
+use mcu::sim::script::{play, Script};
+use mcu::suite;
+
+mod common;
+
+/// Plays a task's script on a seed, tracing if asked; the steps it took
+/// when it paid in full.
+fn solve_traced(name: &str, seed: u64) -> Result<u32, String> {
+    let suite = suite::load(&common::benchmark_dir()).expect("bundled suite loads");
+    let task = suite.task(name).expect("task in the suite");
+    let mut script = Script::for_task(name).expect("a script");
+    let trace = std::env::var_os("MCU_TRACE").is_some();
+    let mut step = 0u32;
+    let result = play(task, seed, task.default_max_steps(), &mut |game| {
+        let every = std::env::var("MCU_TRACE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(500);
+        if trace && step % every == 0 {
+            let p = &game.player;
+            let held: Vec<String> = p
+                .inventory
+                .main
+                .iter()
+                .flatten()
+                .map(|s| format!("{}x{}", s.name(), s.count))
+                .collect();
+            eprintln!(
+                "{step:>5} at {:?} ground {} look {:.0}/{:.0} hand {:?} health {} food {} screen {:?}: {}",
+                p.block_pos(),
+                p.on_ground,
+                p.yaw,
+                p.pitch,
+                p.inventory.selected_stack().map(|s| s.name()),
+                p.health,
+                p.food,
+                game.screen.as_ref().map(|s| s.kind),
+                held.join(" ")
+            );
+        }
+        step += 1;
+        script.act(game)
+    });
+    if result.solved() {
+        Ok(result.steps)
+    } else {
+        Err(format!(
+            "{name} (seed {seed}): paid {} of {} in {} steps",
+            result.paid, result.max, result.steps
+        ))
+    }
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "12,000-step script: run in release by cargo xtask ci"
+)]
+fn mine_diamond_from_scratch_gets_a_diamond() {
+    let steps = solve_traced("mine_diamond_from_scratch", 0).unwrap_or_else(|e| panic!("{e}"));
+    assert!(steps <= 12_000);
+}
