@@ -381,10 +381,6 @@ impl Goal for Phases {
         true
     }
 
-    fn can_continue(&mut self, _ctx: &mut Ctx) -> bool {
-        true
-    }
-
     fn tick(&mut self, ctx: &mut Ctx) {
         self.phase = self.next(ctx);
         let perched = matches!(self.phase, Phase::Perched { .. });

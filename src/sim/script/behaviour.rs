@@ -3,6 +3,8 @@
 //! (aim, walk, mine, place, collect). They act only through keys and
 //! camera, like an agent.
 
+use std::collections::VecDeque;
+
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
@@ -706,6 +708,42 @@ impl Behaviour for PlaceAround {
         if on_target {
             action.press(Key::Use);
         }
+        Step::Act(action)
+    }
+}
+
+/// Keys and clicks decided ahead — an action this tick, its release the
+/// next — within a budget of ticks: what a behaviour working a screen
+/// looks at first every tick.
+pub struct Taps {
+    queued: VecDeque<Action>,
+    ticks_left: u32,
+}
+
+impl Taps {
+    pub fn new(budget: u32) -> Taps {
+        Taps {
+            queued: VecDeque::new(),
+            ticks_left: budget,
+        }
+    }
+
+    /// The action decided for this tick, or `Done` once the budget is
+    /// spent; `None` when the behaviour is to decide this tick itself.
+    pub fn pending(&mut self) -> Option<Step> {
+        if let Some(action) = self.queued.pop_front() {
+            return Some(Step::Act(action));
+        }
+        if self.ticks_left == 0 {
+            return Some(Step::Done);
+        }
+        self.ticks_left -= 1;
+        None
+    }
+
+    /// An action now and its release next tick (screens act on press edges).
+    pub fn tap(&mut self, action: Action) -> Step {
+        self.queued.push_back(Action::noop());
         Step::Act(action)
     }
 }

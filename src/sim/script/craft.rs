@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 
-use super::behaviour::{aim_clearing_the_way, crosshair_on, Behaviour, Step, WalkTo};
+use super::behaviour::{aim_clearing_the_way, crosshair_on, Behaviour, Step, Taps, WalkTo};
 use super::craft_plan::{self, CraftStep};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
@@ -39,11 +39,10 @@ pub struct Craft {
     /// Whether the current step's result was taken.
     taken: bool,
     /// Actions already decided: a click and its release, a key and its release.
-    queued: VecDeque<Action>,
+    taps: Taps,
     /// The walk to a table out of reach; taken at most once.
     walk: Option<WalkTo>,
     walked: bool,
-    ticks_left: u32,
 }
 
 impl Craft {
@@ -53,17 +52,15 @@ impl Craft {
             count,
             steps: None,
             taken: false,
-            queued: VecDeque::new(),
+            taps: Taps::new(1500),
             walk: None,
             walked: false,
-            ticks_left: 1500,
         }
     }
 
     /// Presses a key for one tick, then releases it (screens act on press edges).
     fn tap(&mut self, action: Action) -> Step {
-        self.queued.push_back(Action::noop());
-        Step::Act(action)
+        self.taps.tap(action)
     }
 
     /// Moves the cursor onto a slot and clicks it there, then releases.
@@ -208,13 +205,9 @@ fn table_nearby(game: &Game) -> Option<BlockPos> {
 
 impl Behaviour for Craft {
     fn next(&mut self, game: &Game) -> Step {
-        if let Some(action) = self.queued.pop_front() {
-            return Step::Act(action);
+        if let Some(step) = self.taps.pending() {
+            return step;
         }
-        if self.ticks_left == 0 {
-            return Step::Done;
-        }
-        self.ticks_left -= 1;
         let (target, count) = (self.target, self.count);
         let steps = self.steps.get_or_insert_with(|| {
             craft_plan::plan(target, count, &game.player.inventory)

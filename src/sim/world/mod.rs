@@ -41,6 +41,22 @@ pub const SECTIONS: usize = (HEIGHT / 16) as usize;
 /// Integer block coordinates.
 pub type BlockPos = [i32; 3];
 
+/// Offsets of a block's six face neighbours: east, west, up, down, south,
+/// north (world generation draws from this order).
+pub const FACE_OFFSETS: [[i32; 3]; 6] = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+];
+
+/// The six cells sharing a face with a cell, in [`FACE_OFFSETS`] order.
+pub fn face_neighbours(pos: BlockPos) -> [BlockPos; 6] {
+    FACE_OFFSETS.map(|d| [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]])
+}
+
 /// 16×16×16 blocks, indexed `y * 256 + z * 16 + x` (local coordinates).
 #[derive(Clone)]
 pub struct Section {

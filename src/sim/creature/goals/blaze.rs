@@ -158,10 +158,6 @@ impl Goal for BlazeAttack {
         true
     }
 
-    fn can_continue(&mut self, _ctx: &mut Ctx) -> bool {
-        true
-    }
-
     fn tick(&mut self, ctx: &mut Ctx) {
         let targeting = ctx.target_valid();
         self.hover(ctx, targeting);

@@ -21,9 +21,6 @@ impl Goal for Float {
         body::in_water(&ctx.game.world, ctx.me)
     }
 
-    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
-        self.can_start(ctx)
-    }
 
     fn tick(&mut self, ctx: &mut Ctx) {
         if ctx.rng.gen::<f32>() < 0.8 {

@@ -94,7 +94,11 @@ pub trait Goal: GoalClone + std::fmt::Debug + Send + Sync {
     /// The controls it claims while running.
     fn flags(&self) -> Flags;
     fn can_start(&mut self, ctx: &mut Ctx) -> bool;
-    fn can_continue(&mut self, ctx: &mut Ctx) -> bool;
+    /// Whether to keep running; by default, as vanilla's
+    /// `canContinueToUse`, whether it could start now.
+    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
+        self.can_start(ctx)
+    }
     fn start(&mut self, _ctx: &mut Ctx) {}
     fn stop(&mut self, _ctx: &mut Ctx) {}
     fn tick(&mut self, _ctx: &mut Ctx) {}

@@ -208,10 +208,6 @@ impl Goal for Swoop {
         true
     }
 
-    fn can_continue(&mut self, _ctx: &mut Ctx) -> bool {
-        true
-    }
-
     fn start(&mut self, ctx: &mut Ctx) {
         self.anchor = Some(ctx.me.pos);
         self.new_circle(ctx);

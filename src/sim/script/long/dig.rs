@@ -13,7 +13,7 @@ use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, BlockId, ItemKind, Shape, ToolKind};
 use crate::sim::script::behaviour::{Behaviour, Mine, Spot, Step, WalkTo};
-use crate::sim::world::{BlockPos, World};
+use crate::sim::world::{face_neighbours, BlockPos, World};
 
 /// Feet cells a search looks at before giving up.
 const SEARCH_CELLS: usize = 60_000;
@@ -43,19 +43,6 @@ fn shape(world: &World, pos: BlockPos) -> Shape {
 
 pub fn is_liquid(world: &World, pos: BlockPos) -> bool {
     shape(world, pos) == Shape::Liquid
-}
-
-/// The six cells sharing a face with a cell.
-pub fn face_neighbours(pos: BlockPos) -> [BlockPos; 6] {
-    [
-        [1, 0, 0],
-        [-1, 0, 0],
-        [0, 1, 0],
-        [0, -1, 0],
-        [0, 0, 1],
-        [0, 0, -1],
-    ]
-    .map(|d| add(pos, d))
 }
 
 /// Whether emptying a cell lets no water or lava in (nor is it a fluid).

@@ -4,14 +4,12 @@
 //! up, clicked onto a hotbar slot, what was there put back where the item
 //! was), as a player does when the hotbar is full of mined blocks.
 
-use std::collections::VecDeque;
-
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::inventory::HOTBAR_SLOTS;
 use crate::sim::registry::{registry, ItemId, ItemKind};
 use crate::sim::screen::{ScreenKind, Slot};
-use crate::sim::script::behaviour::{Behaviour, Step};
+use crate::sim::script::behaviour::{Behaviour, Step, Taps};
 use crate::sim::script::craft::click_on;
 
 /// Puts an item in the hand; done at once if none is held.
@@ -19,8 +17,7 @@ pub struct Equip {
     item: ItemId,
     /// The main-inventory slot the item was taken from.
     from: Option<usize>,
-    queued: VecDeque<Action>,
-    ticks_left: u32,
+    taps: Taps,
 }
 
 impl Equip {
@@ -28,15 +25,13 @@ impl Equip {
         Equip {
             item,
             from: None,
-            queued: VecDeque::new(),
-            ticks_left: 60,
+            taps: Taps::new(60),
         }
     }
 
     /// An action now and its release next tick.
     fn tap(&mut self, action: Action) -> Step {
-        self.queued.push_back(Action::noop());
-        Step::Act(action)
+        self.taps.tap(action)
     }
 }
 
@@ -57,13 +52,9 @@ fn hotbar_slot_to_fill(game: &Game) -> usize {
 
 impl Behaviour for Equip {
     fn next(&mut self, game: &Game) -> Step {
-        if let Some(action) = self.queued.pop_front() {
-            return Step::Act(action);
+        if let Some(step) = self.taps.pending() {
+            return step;
         }
-        if self.ticks_left == 0 {
-            return Step::Done;
-        }
-        self.ticks_left -= 1;
         let inventory = &game.player.inventory;
         let holds = |slot: usize| {
             inventory.main[slot]

@@ -5,13 +5,13 @@
 
 use std::collections::VecDeque;
 
-use super::dig::{face_neighbours, safe_to_open};
+use super::dig::safe_to_open;
 use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, BlockId, ItemId, ItemKind};
 use crate::sim::script::behaviour::{Behaviour, Step};
 use crate::sim::script::blocks::{Construct, Job};
-use crate::sim::world::BlockPos;
+use crate::sim::world::{face_neighbours, BlockPos};
 
 /// Cells tried before giving up.
 const TRIES: usize = 6;

@@ -63,15 +63,7 @@ use super::{Chunk, Dimension};
 /// Water fills every column up to this y.
 pub const SEA_LEVEL: i32 = 62;
 
-/// Offsets of a block's six face neighbours.
-const FACE_NEIGHBOURS: [[i32; 3]; 6] = [
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-];
+use super::FACE_OFFSETS as FACE_NEIGHBOURS;
 
 /// Generates the chunks of one dimension of a world.
 pub struct Generator {
