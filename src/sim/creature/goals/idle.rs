@@ -21,7 +21,6 @@ impl Goal for Float {
         body::in_water(&ctx.game.world, ctx.me)
     }
 
-
     fn tick(&mut self, ctx: &mut Ctx) {
         if ctx.rng.gen::<f32>() < 0.8 {
             ctx.wish.jump = true;
