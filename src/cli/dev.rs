@@ -93,6 +93,8 @@ struct CoverageRow {
     /// Whether a script exists for the task.
     scripted: bool,
     solved: bool,
+    /// Steps the script played: until it solved the task, or all of them.
+    steps: Option<u32>,
     /// Whether the task is judged by a world-state check (judge-only
     /// tasks) rather than its reward config.
     checked_by_state: bool,
@@ -134,7 +136,8 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             rejected,
             unsupported,
             scripted: solve.is_some(),
-            solved: solve.is_some_and(|s| s.solved()),
+            solved: solve.as_ref().is_some_and(|s| s.solved()),
+            steps: solve.as_ref().map(|s| s.steps),
             checked_by_state: script::has_check(&task.name),
             lacks: script::missing_capability(&task.name),
         });
@@ -145,7 +148,14 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
     }
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(["category", "task", "init commands", "script", "lacks"]);
+    table.set_header([
+        "category",
+        "task",
+        "init commands",
+        "script",
+        "steps",
+        "lacks",
+    ]);
     for row in &rows {
         let init = match (row.rejected.len(), row.unsupported.len()) {
             (0, 0) => "ok".to_string(),
@@ -159,11 +169,13 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             (true, true, true) => "solved (state check)",
             (true, false, _) => "FAILED",
         };
+        let steps = row.steps.map_or(String::new(), |n| n.to_string());
         table.add_row([
             row.category.as_str(),
             row.name.as_str(),
             &init,
             script,
+            &steps,
             row.lacks.unwrap_or(""),
         ]);
     }
