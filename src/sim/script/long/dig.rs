@@ -4,10 +4,11 @@
 //! a drop), priced by the digging they need; cells next to water or lava
 //! are never opened and the floor is always solid. [`DigTo`] walks the
 //! path found, mining each step's cells top first, and searches again
-//! when the world changed under it.
+//! when the world changed under it or a step could not be walked (that
+//! step is then left out of its later searches).
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
@@ -28,6 +29,12 @@ const UNDER_FALLING: u32 = 40;
 const STEP_PATIENCE: u32 = 300;
 /// Searches one dig may make.
 const SEARCHES: u32 = 8;
+/// Ticks of walking a step whose cells are all clear before it counts
+/// as one the body cannot make (a jump blocked by the ground about it).
+const WALK_PATIENCE: u32 = 60;
+
+/// A move from one feet cell to the next that was tried and failed.
+type Move = (BlockPos, BlockPos);
 
 fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
     [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
@@ -145,8 +152,15 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
 }
 
 /// The cheapest dig (roughly) from feet at `start` to a cell from which
-/// `target` is in reach; `None` if none was found.
-pub fn plan(world: &World, start: BlockPos, target: BlockPos, speed: f32) -> Option<Vec<DigStep>> {
+/// `target` is in reach, without the moves in `failed`; `None` if none
+/// was found.
+pub fn plan(
+    world: &World,
+    start: BlockPos,
+    target: BlockPos,
+    speed: f32,
+    failed: &HashSet<Move>,
+) -> Option<Vec<DigStep>> {
     // Most steps dig two or three cells of stone: guessing that keeps the
     // search heading for the target instead of flooding the rock.
     let per_step = WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE);
@@ -180,6 +194,9 @@ pub fn plan(world: &World, start: BlockPos, target: BlockPos, speed: f32) -> Opt
                 let Some((step, price)) = dig_step(world, pos, d, dy, speed) else {
                     continue;
                 };
+                if failed.contains(&(pos, step.to)) {
+                    continue;
+                }
                 let through = here + price;
                 if cost.get(&step.to).is_some_and(|&c| c <= through) {
                     continue;
@@ -206,6 +223,10 @@ pub struct DigTo {
     mine: Option<Mine>,
     walk: Option<WalkTo>,
     ticks_on_step: u32,
+    /// Ticks spent walking the current step with its cells clear.
+    ticks_walking: u32,
+    /// Moves that could not be walked, left out of later searches.
+    failed: HashSet<Move>,
     /// Whether to mine the target once it is in reach.
     mining: bool,
 }
@@ -223,6 +244,8 @@ impl DigTo {
             mine: None,
             walk: None,
             ticks_on_step: 0,
+            ticks_walking: 0,
+            failed: HashSet::new(),
             mining: false,
         }
     }
@@ -239,10 +262,11 @@ impl DigTo {
         self.mine = None;
         self.walk = None;
         self.ticks_on_step = 0;
+        self.ticks_walking = 0;
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            if let Some(path) = plan(&game.world, feet, target, speed) {
+            if let Some(path) = plan(&game.world, feet, target, speed, &self.failed) {
                 self.target = Some(target);
                 self.path = path.into();
                 return true;
@@ -323,7 +347,13 @@ impl Behaviour for DigTo {
             self.path.pop_front();
             self.walk = None;
             self.ticks_on_step = 0;
+            self.ticks_walking = 0;
             return self.next(game);
+        }
+        self.ticks_walking += 1;
+        if self.ticks_walking > WALK_PATIENCE {
+            self.failed.insert((feet, step.to));
+            return self.search_again();
         }
         let walk = self.walk.get_or_insert_with(|| {
             let mut walk = WalkTo::new(f64::from(step.to[0]) + 0.5, f64::from(step.to[2]) + 0.5);
@@ -367,7 +397,7 @@ mod tests {
         rock(&mut game);
         let start = [0, FLOOR + 1, 0];
         let target = [4, FLOOR - 5, 0];
-        let path = plan(&game.world, start, target, 4.0).expect("a way down");
+        let path = plan(&game.world, start, target, 4.0, &HashSet::new()).expect("a way down");
         let mut feet = start;
         for step in &path {
             assert!(step.to[1] >= feet[1] - 1, "never drops more than one block");
@@ -396,13 +426,17 @@ mod tests {
         lava_wall(&mut game, -6..=2);
         let start = [0, FLOOR + 1, 0];
         let target = [5, FLOOR - 2, 0];
-        let path = plan(&game.world, start, target, 4.0).expect("a way round");
+        let path = plan(&game.world, start, target, 4.0, &HashSet::new()).expect("a way round");
         for step in &path {
             for &cell in &step.clear {
                 assert!(safe_to_open(&game.world, cell) || !shape(&game.world, cell).collides());
             }
         }
         lava_wall(&mut game, 3..=6);
-        assert_eq!(plan(&game.world, start, target, 4.0), None, "sealed off");
+        assert_eq!(
+            plan(&game.world, start, target, 4.0, &HashSet::new()),
+            None,
+            "sealed off"
+        );
     }
 }
