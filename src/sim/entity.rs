@@ -225,6 +225,10 @@ impl Entities {
         self.next_id = self.next_id.max(other.next_id);
     }
 
+    pub fn get(&self, id: EntityId) -> Option<&Entity> {
+        self.list.iter().find(|e| e.id == id)
+    }
+
     pub fn get_mut(&mut self, id: EntityId) -> Option<&mut Entity> {
         self.list.iter_mut().find(|e| e.id == id)
     }

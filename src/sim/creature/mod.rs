@@ -304,13 +304,7 @@ fn loose_arrow(game: &mut Game, archer: EntityId, power: f32) {
 /// `HurtByTargetGoal.alertOthers`: creatures of the same kind within the
 /// follow range (10 blocks up or down) take on the player as their target.
 fn alert_kin(game: &mut Game, id: EntityId, def: &CreatureDef) {
-    let Some(origin) = game
-        .entities
-        .list
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| e.pos)
-    else {
+    let Some(origin) = game.entities.get(id).map(|e| e.pos) else {
         return;
     };
     let range = def.follow_range;

@@ -22,7 +22,7 @@ fn summon(game: &mut Game, name: &str, x: f64, z: f64) -> EntityId {
 }
 
 fn entity(game: &Game, id: EntityId) -> &crate::sim::entity::Entity {
-    game.entities.list.iter().find(|e| e.id == id).unwrap()
+    game.entities.get(id).unwrap()
 }
 
 fn memory(game: &Game, id: EntityId) -> &Memory {

@@ -242,7 +242,7 @@ pub fn mob_shoots(
     target_height: f64,
     distance_factor: f32,
 ) -> Option<EntityId> {
-    let e = game.entities.list.iter().find(|e| e.id == shooter)?;
+    let e = game.entities.get(shooter)?;
     let EntityKind::Mob(_) = &e.kind else {
         return None;
     };

@@ -393,7 +393,7 @@ pub fn steer(game: &mut Game, input: &MoveInput) -> bool {
 /// The player leaves the boat, standing beside it where there is room
 /// (`getDismountLocationForPassenger`), else on top of it.
 fn get_out(game: &mut Game, id: EntityId) {
-    let Some(e) = game.entities.list.iter_mut().find(|e| e.id == id) else {
+    let Some(e) = game.entities.get_mut(id) else {
         return;
     };
     let (pos, yaw) = (e.pos, f64::from(e.yaw).to_radians());
@@ -538,7 +538,7 @@ mod tests {
             .entities
             .spawn(EntityKind::Boat(Boat::new(item("oak_boat"))), at, [0.0; 3]);
         run(&mut game, &keys(&[]), 5);
-        let start = game.entities.list.iter().find(|e| e.id == id).unwrap().pos;
+        let start = game.entities.get(id).unwrap().pos;
         game.player.pitch = pitch;
         game.player.yaw = 0.0;
         let aimed = (0..20).any(|_| {
@@ -549,7 +549,7 @@ mod tests {
         });
         assert!(aimed, "seated");
         run(&mut game, &keys(&[Key::Forward]), ticks);
-        let end = game.entities.list.iter().find(|e| e.id == id).unwrap().pos;
+        let end = game.entities.get(id).unwrap().pos;
         assert!(
             (game.player.pos[2] - end[2]).abs() < 1e-9,
             "the player rides along"
@@ -611,14 +611,8 @@ mod tests {
         assert_eq!(boats(&game)[0].2.riders, vec![Rider::Mob(mob)]);
         game.entities.get_mut(mob).unwrap().vel = [0.5, 0.0, 0.0];
         run(&mut game, &keys(&[]), 20);
-        let boat_pos = game
-            .entities
-            .list
-            .iter()
-            .find(|e| e.id == boat)
-            .unwrap()
-            .pos;
-        let mob_pos = game.entities.list.iter().find(|e| e.id == mob).unwrap().pos;
+        let boat_pos = game.entities.get(boat).unwrap().pos;
+        let mob_pos = game.entities.get(mob).unwrap().pos;
         assert!((mob_pos[0] - boat_pos[0]).abs() < 1e-9 && (mob_pos[2] - boat_pos[2]).abs() < 1e-9);
     }
 }

@@ -70,13 +70,7 @@ pub fn feed(game: &mut Game, hand: Hand, id: EntityId) -> bool {
     let Some(food) = hand.slot(&game.player.inventory).as_ref().map(|s| s.name()) else {
         return false;
     };
-    let Some(EntityKind::Mob(mob)) = game
-        .entities
-        .list
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| &e.kind)
-    else {
+    let Some(EntityKind::Mob(mob)) = game.entities.get(id).map(|e| &e.kind) else {
         return false;
     };
     let ready = !mob.tags.baby && mob.state.love.cooldown == 0 && mob.state.love.ticks_left == 0;
@@ -190,13 +184,7 @@ fn have_baby(game: &mut Game, parent: &Lover, partner: &Lover) {
     } else {
         partner.id
     };
-    let color = match game
-        .entities
-        .list
-        .iter()
-        .find(|e| e.id == from)
-        .map(|e| &e.kind)
-    {
+    let color = match game.entities.get(from).map(|e| &e.kind) {
         Some(EntityKind::Mob(m)) => m.tags.color,
         _ => 0,
     };

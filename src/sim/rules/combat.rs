@@ -41,7 +41,7 @@ pub enum HitOutcome {
 /// on a dragon's body rather than its head). Returns what happened.
 pub fn hurt_mob(game: &mut Game, id: EntityId, amount: f32, attacker: Attacker) -> HitOutcome {
     let dragon = registry().entity_named("ender_dragon");
-    let amount = match game.entities.list.iter().find(|e| e.id == id) {
+    let amount = match game.entities.get(id) {
         Some(e) if matches!(&e.kind, EntityKind::Mob(m) if Some(m.kind) == dragon) => {
             let by_player = attacker == Attacker::Player;
             crate::sim::creature::dragon::adjusted_damage(game, e, amount, by_player)
@@ -180,14 +180,10 @@ mod tests {
     }
 
     fn health(game: &Game, id: EntityId) -> Option<f32> {
-        game.entities
-            .list
-            .iter()
-            .find(|e| e.id == id)
-            .map(|e| match &e.kind {
-                EntityKind::Mob(m) => m.health,
-                _ => unreachable!(),
-            })
+        game.entities.get(id).map(|e| match &e.kind {
+            EntityKind::Mob(m) => m.health,
+            _ => unreachable!(),
+        })
     }
 
     #[test]

@@ -129,7 +129,7 @@ fn count_killer(game: &mut Game, killer: &'static str) {
 
 /// The kind name and position of creature `id`.
 fn attacker(game: &Game, id: EntityId) -> Option<(&'static str, [f64; 3])> {
-    let e = game.entities.list.iter().find(|e| e.id == id)?;
+    let e = game.entities.get(id)?;
     match &e.kind {
         EntityKind::Mob(mob) => Some((registry().entity(mob.kind).name, e.pos)),
         _ => None,

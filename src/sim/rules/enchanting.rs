@@ -16,7 +16,7 @@ use crate::sim::game::Game;
 use crate::sim::inventory::split_off;
 use crate::sim::registry::{block, BlockId};
 use crate::sim::screen::layout::{ENCHANT_ITEM, ENCHANT_LAPIS};
-use crate::sim::screen::ScreenKind;
+use crate::sim::screen::{Screen, ScreenKind};
 use crate::sim::world::{BlockPos, World};
 use crate::suite::Event;
 
@@ -58,14 +58,17 @@ pub fn bookshelves(world: &World, pos: BlockPos) -> u32 {
     count
 }
 
+/// The enchanting table's screen, if that is the one open.
+fn open_table(game: &mut Game) -> Option<&mut Screen> {
+    game.screen
+        .as_mut()
+        .filter(|s| s.kind == ScreenKind::EnchantingTable)
+}
+
 /// Makes the open enchanting table's offers match its item and the player's seed.
 pub fn refresh(game: &mut Game) {
     let seed = game.player.enchantment_seed;
-    let Some(screen) = game
-        .screen
-        .as_mut()
-        .filter(|s| s.kind == ScreenKind::EnchantingTable)
-    else {
+    let Some(screen) = open_table(game) else {
         return;
     };
     screen.offers = enchanting::offers(
@@ -79,11 +82,7 @@ pub fn refresh(game: &mut Game) {
 pub fn choose(game: &mut Game, slot: usize) {
     let seed = game.player.enchantment_seed;
     let levels = game.player.xp_levels;
-    let Some(screen) = game
-        .screen
-        .as_mut()
-        .filter(|s| s.kind == ScreenKind::EnchantingTable)
-    else {
+    let Some(screen) = open_table(game) else {
         return;
     };
     let Some(offer) = screen.offers.get(slot) else {

@@ -70,7 +70,7 @@ pub fn tick(game: &mut Game) {
 }
 
 fn tick_one(game: &mut Game, id: EntityId) {
-    let Some(mut e) = game.entities.list.iter().find(|e| e.id == id).cloned() else {
+    let Some(mut e) = game.entities.get(id).cloned() else {
         return;
     };
     let EntityKind::Fireball(fireball) = e.kind else {
@@ -117,12 +117,7 @@ fn hit(game: &mut Game, fireball: Fireball, struck: Struck, at: [f64; 3], vel: [
             }
         }
         Struck::Mob(target) => {
-            let immune = game
-                .entities
-                .list
-                .iter()
-                .find(|m| m.id == target)
-                .is_some_and(creature::fire_immune);
+            let immune = game.entities.get(target).is_some_and(creature::fire_immune);
             if !immune {
                 combat::hurt_mob(game, target, DAMAGE, attacker);
                 creature::set_on_fire(game, target, BURN_TICKS as u32);

@@ -87,7 +87,7 @@ fn cast(game: &mut Game) {
 
 /// `FishingBobberEntity.retrieve`.
 fn reel_in(game: &mut Game, hand: Hand, id: EntityId, on_ground: bool) {
-    let Some(bobber) = game.entities.list.iter().find(|e| e.id == id) else {
+    let Some(bobber) = game.entities.get(id) else {
         return;
     };
     let mut wear = 0;
@@ -166,7 +166,7 @@ fn step(game: &mut Game, e: &mut Entity, bobber: &mut Bobber) {
             }
         }
         BobberState::Hooked(id) => {
-            let hooked = game.entities.list.iter().find(|m| m.id == id);
+            let hooked = game.entities.get(id);
             match hooked {
                 Some(m) if matches!(&m.kind, EntityKind::Mob(mob) if !mob.is_dying()) => {
                     e.pos = [m.pos[0], m.pos[1] + m.size().1 * 0.8, m.pos[2]];

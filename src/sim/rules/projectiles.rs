@@ -163,7 +163,7 @@ enum Fate {
 }
 
 fn tick_one(game: &mut Game, id: EntityId) {
-    let Some(mut e) = game.entities.list.iter().find(|e| e.id == id).cloned() else {
+    let Some(mut e) = game.entities.get(id).cloned() else {
         return;
     };
     let EntityKind::Arrow(mut arrow) = e.kind.clone() else {
@@ -278,7 +278,7 @@ fn update_left_shooter(game: &Game, e: &Entity, arrow: &mut Arrow) {
     }
     let shooter_box = match arrow.shooter {
         Shooter::Player => Some(player_box(&game.player)),
-        Shooter::Mob(id) => game.entities.list.iter().find(|m| m.id == id).map(own_box),
+        Shooter::Mob(id) => game.entities.get(id).map(own_box),
     };
     arrow.left_shooter = shooter_box.is_none_or(|b| !b.intersects(&around));
 }

@@ -90,7 +90,7 @@ pub fn leashable(mob: &Mob) -> bool {
 
 /// `use` on creature `id` with what is in `hand`; whether it did anything.
 pub fn use_on(game: &mut Game, hand: Hand, id: EntityId) -> bool {
-    let Some(entity) = game.entities.list.iter().find(|e| e.id == id) else {
+    let Some(entity) = game.entities.get(id) else {
         return false;
     };
     let EntityKind::Mob(mob) = &entity.kind else {
@@ -136,13 +136,7 @@ pub(super) fn with_mob(game: &mut Game, id: EntityId, change: impl FnOnce(&mut M
 /// Lets a creature off the lead, dropping the lead where it stands (`dropLeash`).
 fn unleash(game: &mut Game, id: EntityId) {
     with_mob(game, id, |m| m.state.leashed = false);
-    let Some(at) = game
-        .entities
-        .list
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| e.pos)
-    else {
+    let Some(at) = game.entities.get(id).map(|e| e.pos) else {
         return;
     };
     spawn_drop(game, at, 0.0, ItemStack::new(item("lead"), 1), [0.0; 3]);
@@ -161,7 +155,7 @@ fn spawn_drop(game: &mut Game, at: [f64; 3], lift: f64, stack: ItemStack, vel: [
 
 /// `SheepEntity.shear`: 1–3 wool of its colour pop out a block up.
 fn shear(game: &mut Game, hand: Hand, id: EntityId) {
-    let Some(sheep) = game.entities.list.iter().find(|e| e.id == id) else {
+    let Some(sheep) = game.entities.get(id) else {
         return;
     };
     let EntityKind::Mob(mob) = &sheep.kind else {

@@ -41,14 +41,10 @@ fn fly(game: &mut Game, ticks: u32) {
 }
 
 fn mob(game: &Game, id: EntityId) -> Option<&Mob> {
-    game.entities
-        .list
-        .iter()
-        .find(|e| e.id == id)
-        .and_then(|e| match &e.kind {
-            EntityKind::Mob(m) => Some(m),
-            _ => None,
-        })
+    game.entities.get(id).and_then(|e| match &e.kind {
+        EntityKind::Mob(m) => Some(m),
+        _ => None,
+    })
 }
 
 fn arrows(game: &Game) -> Vec<(&Arrow, [f64; 3], [f64; 3])> {
@@ -273,23 +269,11 @@ fn the_rod_casts_hooks_a_chicken_and_reels_it_in() {
         bobber(&game).map(|b| b.state),
         Some(BobberState::Hooked(chicken))
     );
-    let before = game
-        .entities
-        .list
-        .iter()
-        .find(|e| e.id == chicken)
-        .unwrap()
-        .pos;
+    let before = game.entities.get(chicken).unwrap().pos;
     run(&mut game, &keys(&[Key::Use]), 1);
     assert!(bobber(&game).is_none());
     run(&mut game, &Action::noop(), 5);
-    let after = game
-        .entities
-        .list
-        .iter()
-        .find(|e| e.id == chicken)
-        .unwrap()
-        .pos;
+    let after = game.entities.get(chicken).unwrap().pos;
     assert!(
         after[2] < before[2] - 0.1,
         "pulled towards the player: {before:?} → {after:?}"

@@ -207,10 +207,6 @@ impl Goal for KeepDistance {
         ctx.target_valid()
     }
 
-    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
-        ctx.target_valid()
-    }
-
     fn stop(&mut self, ctx: &mut Ctx) {
         self.see_time = 0;
         self.drawing = None;
@@ -288,10 +284,6 @@ impl Goal for ThrowPotion {
     }
 
     fn can_start(&mut self, ctx: &mut Ctx) -> bool {
-        ctx.target_valid()
-    }
-
-    fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
         ctx.target_valid()
     }
 
