@@ -8,6 +8,8 @@ mod dig;
 mod equip;
 mod phases;
 mod place;
+#[cfg(test)]
+pub(crate) mod stage;
 
 use std::collections::VecDeque;
 
