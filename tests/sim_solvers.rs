@@ -4,7 +4,9 @@
 //! tasks) holding; every other task names what it lacks.
 
 use mcu::sim::registry::item;
-use mcu::sim::script::{missing_capability, scripted_tasks, solve, tasks_with_gaps, Script};
+use mcu::sim::script::{
+    missing_capability, out_of_reach, scripted_tasks, solve, tasks_with_gaps, Script,
+};
 use mcu::sim::{episode_seed, EmbeddedSim, Simulator};
 use mcu::suite::{self, Event};
 
@@ -26,6 +28,10 @@ fn every_scripted_task_pays_in_full() {
             continue;
         }
         for seed in SEEDS {
+            if out_of_reach(name, seed).is_some() {
+                // Listed with the distance that puts it out of reach.
+                continue;
+            }
             let result = solve(task, seed, task.default_max_steps()).expect("script exists");
             if !result.solved() {
                 failures.push(format!(

@@ -98,7 +98,8 @@ struct CoverageRow {
     /// Whether the task is judged by a world-state check (judge-only
     /// tasks) rather than its reward config.
     checked_by_state: bool,
-    /// For an unsolved task, the capability it still lacks.
+    /// For an unsolved task, the capability it still lacks (everywhere, or
+    /// in this seed's world).
     lacks: Option<&'static str>,
 }
 
@@ -129,6 +130,7 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             }
         }
         let solve = script::solve(task, args.seed, task.default_max_steps());
+        let solved = solve.as_ref().is_some_and(|s| s.solved());
         rows.push(CoverageRow {
             name: task.name.clone(),
             category: task.category.clone(),
@@ -136,10 +138,11 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             rejected,
             unsupported,
             scripted: solve.is_some(),
-            solved: solve.as_ref().is_some_and(|s| s.solved()),
+            solved,
             steps: solve.as_ref().map(|s| s.steps),
             checked_by_state: script::has_check(&task.name),
-            lacks: script::missing_capability(&task.name),
+            lacks: script::missing_capability(&task.name)
+                .or_else(|| script::out_of_reach(&task.name, args.seed).filter(|_| !solved)),
         });
     }
     if args.json {

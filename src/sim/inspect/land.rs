@@ -62,8 +62,9 @@ pub fn biome_at(game: &Game, [x, _, z]: [f64; 3]) -> Biome {
         .biome(x.floor() as i32, z.floor() as i32)
 }
 
-/// The generator's planned land height of a column.
-fn land_height(game: &Game, [x, z]: [i32; 2]) -> i32 {
+/// The generator's planned land height of a column: the top of the land
+/// before trees, caves and the player's building.
+pub fn land_height(game: &Game, [x, z]: [i32; 2]) -> i32 {
     game.world.generator().column(x, z).height
 }
 

@@ -14,7 +14,7 @@ const SITE_RADIUS: i32 = 10;
 const CLOSE: f64 = 4.0;
 /// Climbing: the least height gained over the start, in blocks (a hill
 /// well above the lowland a start is chosen in).
-const CLIMB_HEIGHT: f64 = 15.0;
+pub const CLIMB_HEIGHT: f64 = 15.0;
 /// Travelling: the least distance from the start, in blocks: seven and a
 /// half chunks, about half what a straight sprint covers in a task's
 /// default 900 steps.

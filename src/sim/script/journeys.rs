@@ -1,13 +1,17 @@
 //! Plans for the travelling judge-only tasks: running far into another
-//! biome and finding a forest. Each picks a guide column from the world
+//! biome, finding a forest, climbing the nearest hill high enough, walking
+//! into the nearest village. Each picks a guide column from the world
 //! generator's map (as a player picks a landmark on the horizon) and
 //! travels over the walkable ground until its goal holds.
 
-use super::goals::RUN_DISTANCE;
+use super::goals::{CLIMB_HEIGHT, RUN_DISTANCE};
 use super::plans::{settle, Plan};
 use super::travel::travel;
 use crate::sim::game::Game;
 use crate::sim::inspect::land::{self, FOREST_BIOMES};
+use crate::sim::inspect::village;
+use crate::sim::registry::registry;
+use crate::sim::world::gen::structures::StructureKind;
 use crate::sim::world::gen::Biome;
 use crate::sim::world::BlockPos;
 
@@ -74,4 +78,110 @@ pub(super) fn find_forest(game: &Game) -> Plan {
     };
     let guide = rings_around(game).find(|&c| deep(c));
     vec![travel(forest_goal, guide), settle()]
+}
+
+/// Feet on a natural summit at least [`CLIMB_HEIGHT`] above the start.
+fn climb_goal(game: &Game, feet: BlockPos) -> bool {
+    f64::from(feet[1]) - game.start[1] >= CLIMB_HEIGHT
+        && land::is_summit(game, [feet[0], feet[1] - 1, feet[2]])
+}
+
+/// The top of the hill a column lies on: from the column, up to the
+/// highest planned land around, until nothing around is higher.
+fn hilltop(game: &Game, mut column: [i32; 2]) -> [i32; 2] {
+    let height = |c| land::land_height(game, c);
+    loop {
+        let [x, z] = column;
+        let r = land::SUMMIT_RADIUS;
+        let highest = (-r..=r)
+            .flat_map(|dz| (-r..=r).map(move |dx| [x + dx, z + dz]))
+            .max_by_key(|&c| height(c))
+            .unwrap_or(column);
+        if height(highest) <= height(column) {
+            return column;
+        }
+        column = highest;
+    }
+}
+
+/// Climbs the nearest hill whose top is high enough above the start.
+pub(super) fn explore_climb(game: &Game) -> Plan {
+    let high_enough = |c| f64::from(land::land_height(game, c) + 1) - game.start[1] >= CLIMB_HEIGHT;
+    let guide = rings_around(game)
+        .find(|&c| high_enough(c))
+        .map(|c| hilltop(game, c));
+    vec![travel(climb_goal, guide), settle()]
+}
+
+/// Blocks village streets are paved with (each village style's path).
+const VILLAGE_PATHS: [&str; 2] = ["grass_path", "smooth_sandstone"];
+
+/// Feet on a village street, among its houses and by its bell or a
+/// villager (the street test first: it is cheap, the village test is not).
+fn in_a_village(game: &Game, feet: BlockPos) -> bool {
+    let below = registry().block(game.world.get([feet[0], feet[1] - 1, feet[2]]));
+    VILLAGE_PATHS.contains(&below.name) && village::is_in_village(game, feet)
+}
+
+/// Walks into the nearest village on the world's map.
+pub(super) fn find_village(game: &Game) -> Plan {
+    let [x, z] = start_column(game);
+    let guide = game
+        .world
+        .generator()
+        .structures_near(x, z, GUIDE_SEARCH)
+        .into_iter()
+        .find(|s| s.kind == StructureKind::Village)
+        .map(|s| [s.pos[0], s.pos[2]]);
+    vec![travel(in_a_village, guide), settle()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Action;
+    use crate::sim::script::goals;
+    use crate::sim::script::long::stage::play_phase;
+    use crate::sim::{command, rules, CommandStatus};
+
+    /// `find_village`'s world for scenario seed 1 with the player moved
+    /// from spawn to 48 blocks east of the nearest village's start.
+    fn near_a_village() -> Game {
+        let mut game = Game::new(crate::sim::episode_seed(1, "find_village"));
+        let [x, _, z] = game.spawn;
+        let village = game
+            .world
+            .generator()
+            .structures_near(x, z, GUIDE_SEARCH)
+            .into_iter()
+            .find(|s| s.kind == StructureKind::Village)
+            .expect("a village in reach of the map");
+        let [vx, _, vz] = village.pos;
+        let ground = land::land_height(&game, [vx + 48, vz]);
+        let tp = format!("/tp @s {} {} {}", vx + 48, ground + 1, vz);
+        assert_eq!(
+            command::run(&mut game, &tp),
+            CommandStatus::Accepted,
+            "{tp}"
+        );
+        // Land, and let the world around load, as after any teleport.
+        for _ in 0..20 {
+            rules::tick(&mut game, &Action::noop());
+        }
+        game.start = game.player.pos;
+        game
+    }
+
+    #[test]
+    fn the_village_walk_ends_in_the_village_when_one_is_in_reach() {
+        let game = near_a_village();
+        assert!(!goals::in_village(&game), "the walk starts outside");
+        let plan = find_village(&game);
+        let walked = play_phase(game, plan, goals::in_village, 900);
+        assert!(
+            walked.reached,
+            "not in the village after {} steps",
+            walked.steps
+        );
+    }
 }

@@ -39,9 +39,11 @@ const PLANS: &[(&str, BuildFn)] = &[
     ("build_a_house", rooms::build_a_house),
     ("build_a_library", rooms::build_a_library),
     ("decorate_the_wall", judged::decorate_the_wall),
+    ("explore_climb", journeys::explore_climb),
     ("explore_run", journeys::explore_run),
     ("find_blue_bed", judged::find_blue_bed),
     ("find_forest", journeys::find_forest),
+    ("find_village", journeys::find_village),
     ("find_item_frame", judged::find_item_frame),
     (
         "prepare_a_birthday_present_for_your_neighbor",

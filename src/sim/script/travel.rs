@@ -30,6 +30,9 @@ const STRAIGHT: u32 = 10;
 const DIAGONAL: u32 = 14;
 const CLIMB: u32 = 6;
 const DROP: u32 = 2;
+/// The least straight level run ahead (blocks) over which a sprinting
+/// walk jumps, as players sprint-jump: each jump adds a push forward.
+const SPRINT_JUMP_RUN: f64 = 3.0;
 /// How much the distance to the guide weighs against the path's length.
 const GUIDE_WEIGHT: u32 = 2;
 
@@ -266,14 +269,18 @@ impl Behaviour for Travel {
         let yaw = (p.pos[0] - tx).atan2(tz - p.pos[2]).to_degrees() as f32;
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, 0.0);
+        let straight = action.camera[1].abs() < 10.0;
         if action.camera[1].abs() < 30.0 {
             action.press(Key::Forward);
-            if self.path.len() > 2 && action.camera[1].abs() < 10.0 {
+            if self.path.len() > 2 && straight {
                 action.press(Key::Sprint);
             }
         }
         let climbing = waypoint[1] > feet[1] && distance < 1.5;
-        if swimming || (p.on_ground && (climbing || self.stalled > STUCK_TICKS / 2)) {
+        let long_straight =
+            straight && p.sprinting && (tx - p.pos[0]).hypot(tz - p.pos[2]) >= SPRINT_JUMP_RUN;
+        let jump = climbing || long_straight || self.stalled > STUCK_TICKS / 2;
+        if swimming || (p.on_ground && jump) {
             action.press(Key::Jump);
         }
         Step::Act(action)
