@@ -123,16 +123,20 @@ fn in_a_village(game: &Game, feet: BlockPos) -> bool {
     VILLAGE_PATHS.contains(&below.name) && village::is_in_village(game, feet)
 }
 
-/// Walks into the nearest village on the world's map.
-pub(super) fn find_village(game: &Game) -> Plan {
+/// Where the nearest village on the world's map starts, from the start.
+fn nearest_village(game: &Game) -> Option<BlockPos> {
     let [x, z] = start_column(game);
-    let guide = game
-        .world
+    game.world
         .generator()
         .structures_near(x, z, GUIDE_SEARCH)
         .into_iter()
         .find(|s| s.kind == StructureKind::Village)
-        .map(|s| [s.pos[0], s.pos[2]]);
+        .map(|s| s.pos)
+}
+
+/// Walks into the nearest village on the world's map.
+pub(super) fn find_village(game: &Game) -> Plan {
+    let guide = nearest_village(game).map(|[x, _, z]| [x, z]);
     vec![travel(in_a_village, guide), settle()]
 }
 
@@ -145,18 +149,10 @@ mod tests {
     use crate::sim::{command, rules, CommandStatus};
 
     /// `find_village`'s world for scenario seed 1 with the player moved
-    /// from spawn to 48 blocks east of the nearest village's start.
+    /// from the start to 48 blocks east of the nearest village's start.
     fn near_a_village() -> Game {
         let mut game = Game::new(crate::sim::episode_seed(1, "find_village"));
-        let [x, _, z] = game.spawn;
-        let village = game
-            .world
-            .generator()
-            .structures_near(x, z, GUIDE_SEARCH)
-            .into_iter()
-            .find(|s| s.kind == StructureKind::Village)
-            .expect("a village in reach of the map");
-        let [vx, _, vz] = village.pos;
+        let [vx, _, vz] = nearest_village(&game).expect("a village in reach of the map");
         let ground = land::land_height(&game, [vx + 48, vz]);
         let tp = format!("/tp @s {} {} {}", vx + 48, ground + 1, vz);
         assert_eq!(
