@@ -48,8 +48,7 @@ pub fn draw_gauges(gui: &mut Gui, layout: &Layout, gauges: BrewGauges) {
 mod tests {
     use super::*;
     use crate::sim::player::Player;
-    use crate::sim::render::assets::assets;
-    use crate::sim::render::screen::draw;
+    use crate::sim::render::screen::testing::{drawn, on_panel};
     use crate::sim::screen::{Screen, ScreenKind};
 
     #[test]
@@ -60,18 +59,8 @@ mod tests {
             arrow: 14,
             bubbles: 29,
         };
-        let mut pixels = vec![0u32; 640 * 360];
-        draw(
-            &mut pixels,
-            640,
-            360,
-            &screen,
-            &Player::new([0.0; 3]),
-            assets(),
-            false,
-        );
-        let at =
-            |x: i32, y: i32| pixels[(97 + y) as usize * 640 + (232 + x) as usize] | 0xFF00_0000;
+        let pixels = drawn(&screen, &Player::new([0.0; 3]), false);
+        let at = |x, y| on_panel(&pixels, x, y);
         assert_eq!(at(60 + 8, 45), FUEL);
         assert_eq!(at(60 + 9, 45), GAUGE_EMPTY);
         assert_eq!(at(97 + 4, 16 + 13), ARROW);

@@ -86,8 +86,7 @@ mod tests {
     use crate::sim::inventory::ItemStack;
     use crate::sim::player::Player;
     use crate::sim::registry::item;
-    use crate::sim::render::assets::assets;
-    use crate::sim::render::screen::draw;
+    use crate::sim::render::screen::testing::{drawn, on_panel};
     use crate::sim::screen::layout::ENCHANT_ITEM;
     use crate::sim::screen::ScreenKind;
 
@@ -98,16 +97,12 @@ mod tests {
         screen.offers = offers(screen.container[ENCHANT_ITEM].as_ref(), 15, 42);
         let mut player = Player::new([0.0; 3]);
         player.xp_levels = levels;
-        let mut pixels = vec![0u32; 640 * 360];
-        draw(&mut pixels, 640, 360, &screen, &player, assets(), false);
-        pixels
+        drawn(&screen, &player, false)
     }
 
     #[test]
     fn offers_are_light_when_payable_and_dark_when_not() {
-        let at = |pixels: &[u32], x: i32, y: i32| {
-            pixels[(97 + y) as usize * 640 + (232 + x) as usize] | 0xFF00_0000
-        };
+        let at = on_panel;
         let rich = render(30, 3);
         let poor = render(1, 3);
         // Just inside each button's corner, clear of the orb and the runes.
@@ -115,20 +110,11 @@ mod tests {
             assert_eq!(at(&rich, bx + 1, by + 17), AFFORDABLE);
             assert_eq!(at(&poor, bx + 1, by + 17), LOCKED);
         }
-        let empty = {
-            let mut pixels = vec![0u32; 640 * 360];
-            let screen = Screen::open(ScreenKind::EnchantingTable);
-            draw(
-                &mut pixels,
-                640,
-                360,
-                &screen,
-                &Player::new([0.0; 3]),
-                assets(),
-                false,
-            );
-            pixels
-        };
+        let empty = drawn(
+            &Screen::open(ScreenKind::EnchantingTable),
+            &Player::new([0.0; 3]),
+            false,
+        );
         assert_eq!(at(&empty, 61, 15), EMPTY, "no item: empty buttons");
         assert_ne!(rich, render(30, 2), "the third offer needs three lapis");
     }

@@ -216,8 +216,27 @@ fn background(gui: &mut Gui, layout: &Layout) {
     }
 }
 
+/// Test help for the screens' pixels: a screen drawn over a black
+/// 640×360 frame, and a pixel read at panel coordinates (from the 176-wide
+/// panel's corner, which sits at (232, 97) in that frame), opaque.
+#[cfg(test)]
+pub(super) mod testing {
+    use super::*;
+
+    pub fn drawn(screen: &Screen, player: &Player, pointer: bool) -> Vec<u32> {
+        let mut pixels = vec![0u32; 640 * 360];
+        draw(&mut pixels, 640, 360, screen, player, assets(), pointer);
+        pixels
+    }
+
+    pub fn on_panel(pixels: &[u32], x: i32, y: i32) -> u32 {
+        pixels[(97 + y) as usize * 640 + (232 + x) as usize] | 0xFF00_0000
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::testing::{drawn, on_panel};
     use super::*;
     use crate::sim::registry::item;
 
@@ -268,19 +287,14 @@ mod tests {
         let render = |gauges: Gauges| {
             let mut screen = Screen::open(ScreenKind::Furnace);
             screen.gauges = gauges;
-            let mut pixels = vec![0u32; 640 * 360];
-            let player = Player::new([0.0; 3]);
-            draw(&mut pixels, 640, 360, &screen, &player, assets(), false);
-            pixels
+            drawn(&screen, &Player::new([0.0; 3]), false)
         };
         let cold = render(Gauges::default());
         let lit = render(Gauges {
             flame: Some(13),
             arrow: 12,
         });
-        let at = |pixels: &[u32], x: i32, y: i32| {
-            pixels[(97 + y) as usize * 640 + (232 + x) as usize] | 0xFF00_0000
-        };
+        let at = on_panel;
         // The flame's core, 5 rows above its base; the arrow's shaft at its start and end.
         assert_eq!(at(&lit, 56 + 7, 36 + 10), FLAME_CORE);
         assert_eq!(at(&cold, 56 + 7, 36 + 10), WELL);
@@ -299,16 +313,7 @@ mod tests {
         let mut screen = Screen::open(ScreenKind::Inventory);
         let (x, y) = screen.layout().centre(Slot::Main(0)).unwrap();
         screen.cursor = [x as f32, y as f32];
-        let mut pixels = vec![0u32; 640 * 360];
-        draw(
-            &mut pixels,
-            640,
-            360,
-            &screen,
-            &Player::new([0.0; 3]),
-            assets(),
-            true,
-        );
+        let pixels = drawn(&screen, &Player::new([0.0; 3]), true);
         let at = |x: i32, y: i32| pixels[y as usize * 640 + x as usize];
         assert_eq!(at(x - 6, y - 6), mix(WELL, LIGHT, 0.5) & 0x00FF_FFFF);
         assert_eq!(at(x + 6, y + 6), 0, "the pointer's outline");
