@@ -6,6 +6,8 @@
 
 mod dig;
 mod equip;
+mod overworld;
+mod portal_frame;
 mod phases;
 mod place;
 #[cfg(test)]
