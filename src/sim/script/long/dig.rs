@@ -33,6 +33,9 @@ const SEARCHES: u32 = 8;
 /// as one the body cannot make (a jump blocked by the ground about it).
 const WALK_PATIENCE: u32 = 60;
 
+/// The weight [`DigTo::far`] gives the distance still to go.
+const FAR_WEIGHT: u32 = 2;
+
 /// A move from one feet cell to the next that was tried and failed.
 type Move = (BlockPos, BlockPos);
 
@@ -163,7 +166,22 @@ pub fn plan(
 ) -> Option<Vec<DigStep>> {
     // Most steps dig two or three cells of stone: guessing that keeps the
     // search heading for the target instead of flooding the rock.
-    let per_step = WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE);
+    plan_weighted(world, start, target, speed, failed, 1)
+}
+
+/// [`plan`] with the guess of the cost still to go weighed `weight` times:
+/// above 1 the search heads straight for a far target instead of trying
+/// every cheaper way round (it finds a dig tens of blocks long within its
+/// cells), at the price of a dig that may not be the cheapest.
+pub fn plan_weighted(
+    world: &World,
+    start: BlockPos,
+    target: BlockPos,
+    speed: f32,
+    failed: &HashSet<Move>,
+    weight: u32,
+) -> Option<Vec<DigStep>> {
+    let per_step = weight * (WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE));
     let h = |pos: BlockPos| {
         let horizontal = (pos[0] - target[0]).abs() + (pos[2] - target[2]).abs();
         let vertical = (pos[1] + 1 - target[1]).abs();
@@ -229,6 +247,8 @@ pub struct DigTo {
     failed: HashSet<Move>,
     /// Whether to mine the target once it is in reach.
     mining: bool,
+    /// How much the search weighs the distance still to go (1: cheapest dig).
+    weight: u32,
 }
 
 /// How many targets one search tries.
@@ -247,10 +267,17 @@ impl DigTo {
             ticks_walking: 0,
             failed: HashSet::new(),
             mining: false,
+            weight: 1,
         }
     }
 
     /// Mines the target too, once it is in reach.
+    /// Searches heading straight for far targets (see [`plan_weighted`]).
+    pub fn far(mut self) -> DigTo {
+        self.weight = FAR_WEIGHT;
+        self
+    }
+
     pub fn mining(mut self) -> DigTo {
         self.mining = true;
         self
@@ -266,7 +293,8 @@ impl DigTo {
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            if let Some(path) = plan(&game.world, feet, target, speed, &self.failed) {
+            let found = plan_weighted(&game.world, feet, target, speed, &self.failed, self.weight);
+            if let Some(path) = found {
                 self.target = Some(target);
                 self.path = path.into();
                 return true;

