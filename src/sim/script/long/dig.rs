@@ -156,24 +156,11 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
 
 /// The cheapest dig (roughly) from feet at `start` to a cell from which
 /// `target` is in reach, without the moves in `failed`; `None` if none
-/// was found.
+/// was found. The guess of the cost still to go is weighed `weight`
+/// times: above 1 the search heads straight for a far target instead of
+/// trying every cheaper way round (it finds a dig tens of blocks long
+/// within its cells), at the price of a dig that may not be the cheapest.
 pub fn plan(
-    world: &World,
-    start: BlockPos,
-    target: BlockPos,
-    speed: f32,
-    failed: &HashSet<Move>,
-) -> Option<Vec<DigStep>> {
-    // Most steps dig two or three cells of stone: guessing that keeps the
-    // search heading for the target instead of flooding the rock.
-    plan_weighted(world, start, target, speed, failed, 1)
-}
-
-/// [`plan`] with the guess of the cost still to go weighed `weight` times:
-/// above 1 the search heads straight for a far target instead of trying
-/// every cheaper way round (it finds a dig tens of blocks long within its
-/// cells), at the price of a dig that may not be the cheapest.
-pub fn plan_weighted(
     world: &World,
     start: BlockPos,
     target: BlockPos,
@@ -271,13 +258,13 @@ impl DigTo {
         }
     }
 
-    /// Mines the target too, once it is in reach.
-    /// Searches heading straight for far targets (see [`plan_weighted`]).
+    /// Searches heading straight for far targets (see [`plan`]).
     pub fn far(mut self) -> DigTo {
         self.weight = FAR_WEIGHT;
         self
     }
 
+    /// Mines the target too, once it is in reach.
     pub fn mining(mut self) -> DigTo {
         self.mining = true;
         self
@@ -293,7 +280,7 @@ impl DigTo {
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            let found = plan_weighted(&game.world, feet, target, speed, &self.failed, self.weight);
+            let found = plan(&game.world, feet, target, speed, &self.failed, self.weight);
             if let Some(path) = found {
                 self.target = Some(target);
                 self.path = path.into();
@@ -425,7 +412,7 @@ mod tests {
         rock(&mut game);
         let start = [0, FLOOR + 1, 0];
         let target = [4, FLOOR - 5, 0];
-        let path = plan(&game.world, start, target, 4.0, &HashSet::new()).expect("a way down");
+        let path = plan(&game.world, start, target, 4.0, &HashSet::new(), 1).expect("a way down");
         let mut feet = start;
         for step in &path {
             assert!(step.to[1] >= feet[1] - 1, "never drops more than one block");
@@ -454,7 +441,7 @@ mod tests {
         lava_wall(&mut game, -6..=2);
         let start = [0, FLOOR + 1, 0];
         let target = [5, FLOOR - 2, 0];
-        let path = plan(&game.world, start, target, 4.0, &HashSet::new()).expect("a way round");
+        let path = plan(&game.world, start, target, 4.0, &HashSet::new(), 1).expect("a way round");
         for step in &path {
             for &cell in &step.clear {
                 assert!(safe_to_open(&game.world, cell) || !shape(&game.world, cell).collides());
@@ -462,7 +449,7 @@ mod tests {
         }
         lava_wall(&mut game, 3..=6);
         assert_eq!(
-            plan(&game.world, start, target, 4.0, &HashSet::new()),
+            plan(&game.world, start, target, 4.0, &HashSet::new(), 1),
             None,
             "sealed off"
         );

@@ -23,7 +23,7 @@ use super::phases::{
     any_iron, at_table, blocks_near, diamond_heights, equip_best_pickaxe, fuel_held, get_ore, held,
     smelt_iron, to_diamond,
 };
-use super::portal_frame::{build_and_light, portal_beside, to_a_dry_site};
+use super::portal_frame::{build_and_light, to_a_dry_site};
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item};
@@ -152,6 +152,7 @@ mod tests {
     use crate::sim::episode_seed;
     use crate::sim::inventory::ItemStack;
     use crate::sim::registry::{item, registry};
+    use crate::sim::script::long::portal_frame::portal_beside;
     use crate::sim::script::long::stage::play_phase;
 
     fn describe(game: &Game) -> String {
@@ -209,11 +210,14 @@ mod tests {
         format!("open lava {open_lava} nearest {nearest_lava}; sea {sea}; gravel {gravel}")
     }
 
+    /// A phase of the chain: its name, its plan and its goal.
+    type Phase = (&'static str, Plan, Box<dyn Fn(&Game) -> bool>);
+
     /// Plays the chain from a new game, phase by phase up to `last`,
     /// printing what each took; the steps it took, if `last` was reached.
     fn play_chain(seed: u64, last: &str) -> Option<u32> {
         let has = |name: &'static str| move |g: &Game| g.player.inventory.count(item(name)) >= 1;
-        let phases: Vec<(&str, Plan, Box<dyn Fn(&Game) -> bool>)> = vec![
+        let phases: Vec<Phase> = vec![
             ("diamond", to_diamond(), Box::new(has("diamond"))),
             (
                 "ores",

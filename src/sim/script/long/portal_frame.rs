@@ -157,6 +157,7 @@ fn add_y(pos: BlockPos, dy: i32) -> BlockPos {
     [pos[0], pos[1] + dy, pos[2]]
 }
 
+#[cfg(test)]
 /// Whether a lit portal stands within a few blocks of the feet.
 pub fn portal_beside(game: &Game) -> bool {
     let feet = game.player.block_pos();
