@@ -33,6 +33,9 @@ const SEARCHES: u32 = 8;
 /// as one the body cannot make (a jump blocked by the ground about it).
 const WALK_PATIENCE: u32 = 60;
 
+/// The weight [`DigTo::far`] gives the distance still to go.
+const FAR_WEIGHT: u32 = 2;
+
 /// A move from one feet cell to the next that was tried and failed.
 type Move = (BlockPos, BlockPos);
 
@@ -153,17 +156,19 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
 
 /// The cheapest dig (roughly) from feet at `start` to a cell from which
 /// `target` is in reach, without the moves in `failed`; `None` if none
-/// was found.
+/// was found. The guess of the cost still to go is weighed `weight`
+/// times: above 1 the search heads straight for a far target instead of
+/// trying every cheaper way round (it finds a dig tens of blocks long
+/// within its cells), at the price of a dig that may not be the cheapest.
 pub fn plan(
     world: &World,
     start: BlockPos,
     target: BlockPos,
     speed: f32,
     failed: &HashSet<Move>,
+    weight: u32,
 ) -> Option<Vec<DigStep>> {
-    // Most steps dig two or three cells of stone: guessing that keeps the
-    // search heading for the target instead of flooding the rock.
-    let per_step = WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE);
+    let per_step = weight * (WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE));
     let h = |pos: BlockPos| {
         let horizontal = (pos[0] - target[0]).abs() + (pos[2] - target[2]).abs();
         let vertical = (pos[1] + 1 - target[1]).abs();
@@ -229,6 +234,8 @@ pub struct DigTo {
     failed: HashSet<Move>,
     /// Whether to mine the target once it is in reach.
     mining: bool,
+    /// How much the search weighs the distance still to go (1: cheapest dig).
+    weight: u32,
 }
 
 /// How many targets one search tries.
@@ -247,7 +254,14 @@ impl DigTo {
             ticks_walking: 0,
             failed: HashSet::new(),
             mining: false,
+            weight: 1,
         }
+    }
+
+    /// Searches heading straight for far targets (see [`plan`]).
+    pub fn far(mut self) -> DigTo {
+        self.weight = FAR_WEIGHT;
+        self
     }
 
     /// Mines the target too, once it is in reach.
@@ -266,7 +280,8 @@ impl DigTo {
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            if let Some(path) = plan(&game.world, feet, target, speed, &self.failed) {
+            let found = plan(&game.world, feet, target, speed, &self.failed, self.weight);
+            if let Some(path) = found {
                 self.target = Some(target);
                 self.path = path.into();
                 return true;
@@ -397,7 +412,7 @@ mod tests {
         rock(&mut game);
         let start = [0, FLOOR + 1, 0];
         let target = [4, FLOOR - 5, 0];
-        let path = plan(&game.world, start, target, 4.0, &HashSet::new()).expect("a way down");
+        let path = plan(&game.world, start, target, 4.0, &HashSet::new(), 1).expect("a way down");
         let mut feet = start;
         for step in &path {
             assert!(step.to[1] >= feet[1] - 1, "never drops more than one block");
@@ -426,7 +441,7 @@ mod tests {
         lava_wall(&mut game, -6..=2);
         let start = [0, FLOOR + 1, 0];
         let target = [5, FLOOR - 2, 0];
-        let path = plan(&game.world, start, target, 4.0, &HashSet::new()).expect("a way round");
+        let path = plan(&game.world, start, target, 4.0, &HashSet::new(), 1).expect("a way round");
         for step in &path {
             for &cell in &step.clear {
                 assert!(safe_to_open(&game.world, cell) || !shape(&game.world, cell).collides());
@@ -434,7 +449,7 @@ mod tests {
         }
         lava_wall(&mut game, 3..=6);
         assert_eq!(
-            plan(&game.world, start, target, 4.0, &HashSet::new()),
+            plan(&game.world, start, target, 4.0, &HashSet::new(), 1),
             None,
             "sealed off"
         );

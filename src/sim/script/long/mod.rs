@@ -6,8 +6,11 @@
 
 mod dig;
 mod equip;
+mod obsidian;
+mod overworld;
 mod phases;
 mod place;
+mod portal_frame;
 #[cfg(test)]
 pub(crate) mod stage;
 

@@ -48,7 +48,7 @@ fn logs() -> Vec<BlockId> {
         .collect()
 }
 
-fn held(game: &Game, name: &str) -> u32 {
+pub fn held(game: &Game, name: &str) -> u32 {
     game.player.inventory.count(item(name))
 }
 
@@ -127,7 +127,7 @@ pub fn gather_logs(count: u32) -> Box<dyn Behaviour> {
     ))
 }
 
-fn equip(name: &str) -> Box<dyn Behaviour> {
+pub fn equip(name: &str) -> Box<dyn Behaviour> {
     Box::new(Equip::new(item(name)))
 }
 
@@ -234,12 +234,12 @@ fn near_feet(game: &Game) -> std::ops::RangeInclusive<i32> {
     y - 1..=y + 2
 }
 
-fn any_iron(game: &Game) -> std::ops::RangeInclusive<i32> {
+pub fn any_iron(game: &Game) -> std::ops::RangeInclusive<i32> {
     let y = game.player.block_pos()[1];
     1..=y + 8
 }
 
-fn diamond_heights(_: &Game) -> std::ops::RangeInclusive<i32> {
+pub fn diamond_heights(_: &Game) -> std::ops::RangeInclusive<i32> {
     ABOVE_LAVA..=16
 }
 
@@ -252,6 +252,11 @@ const WOOD_SMELTS: f32 = 1.5;
 /// The fuel to smelt `items` with: a stack that alone smelts them all
 /// (the furnace takes one stack): coal, else logs or planks.
 fn fuel(game: &Game, items: u32) -> ItemId {
+    fuel_held(game, items).unwrap_or(item("coal"))
+}
+
+/// A stack held that alone smelts `items`, if one is.
+pub fn fuel_held(game: &Game, items: u32) -> Option<ItemId> {
     let inventory = &game.player.inventory;
     let smelts = |id: ItemId, count: u8| {
         let name = registry().item(id).name;
@@ -267,11 +272,11 @@ fn fuel(game: &Game, items: u32) -> ItemId {
         .filter_map(|s| Some((smelts(s.item, s.count)?, s.item)))
         .filter(|&(n, _)| n >= items as f32)
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    enough.map_or(item("coal"), |(_, id)| id)
+    enough.map(|(_, id)| id)
 }
 
-/// Places the furnace, smelts the iron ores held into ingots and takes
-/// them out.
+/// Places the furnace, smelts the iron ores held into ingots, takes them
+/// out and takes the furnace back (with a pickaxe, so it drops).
 pub fn smelt_iron() -> Plan {
     vec![
         equip("furnace"),
@@ -284,6 +289,8 @@ pub fn smelt_iron() -> Plan {
             )]
         }),
         settle(),
+        equip_best_pickaxe(),
+        Box::new(MineNearest::new(vec![block("furnace")], 1).within(4)),
     ]
 }
 

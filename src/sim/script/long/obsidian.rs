@@ -1,0 +1,195 @@
+//! Obsidian for a portal where there is none, with one bucket: water is
+//! fetched from the sea by digging up to a block at its edge, breaking
+//! it, filling the bucket and plugging the hole again; then, down at the
+//! lava level, the water is poured over the nearest open lava — every
+//! lava source it runs over or beside hardens to obsidian — and taken
+//! back up once it has spread; the obsidian that can be mined without
+//! letting lava in (nothing fluid beside or under it) is dug to and
+//! mined with the diamond pickaxe (188 ticks a block).
+//!
+//! Precondition: deep in the ground, an empty bucket, a diamond pickaxe
+//! and building blocks carried. Postcondition of [`water`]: a water
+//! bucket held, back where the sea's water cannot follow; of
+//! [`obsidian`]: `count` obsidian held (and the milestone of mining it).
+
+use super::dig::DigTo;
+use super::phases::{equip, equip_best_pickaxe, get_ore, held};
+use super::{deferred, Until};
+use crate::protocol::Action;
+use crate::sim::game::Game;
+use crate::sim::registry::{block, item, registry};
+use crate::sim::rules::fluids::{self, Fluid};
+use crate::sim::script::behaviour::{Behaviour, Hold};
+use crate::sim::script::blocks::{Construct, Job};
+use crate::sim::script::fluids::UseOnSource;
+use crate::sim::script::plans::Plan;
+use crate::sim::world::gen::SEA_LEVEL;
+use crate::sim::world::BlockPos;
+
+/// Columns around the feet searched for the sea's edge and for lava.
+const SEARCH: i32 = 40;
+/// Targets one dig tries, nearest first.
+const TARGETS: usize = 6;
+/// Caves are lava up to this y.
+const LAVA_LEVEL: i32 = 10;
+/// Ticks for poured water to run its seven blocks (5 ticks a block), and
+/// for what is left to dry once its source is taken.
+const SPREAD_TICKS: u32 = 45;
+/// Blocks that plug the hole to the sea, first held first.
+const PLUGS: &[&str] = &["cobblestone", "dirt", "andesite", "granite", "diorite"];
+
+const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
+
+fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
+    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
+}
+
+fn solid(game: &Game, pos: BlockPos) -> bool {
+    let def = registry().block(game.world.get(pos));
+    def.shape.collides() && def.hardness.is_some()
+}
+
+/// Cells around the feet (`SEARCH` columns, `heights`) that `keep`
+/// accepts, nearest first.
+fn cells_near(
+    game: &Game,
+    heights: std::ops::RangeInclusive<i32>,
+    keep: impl Fn(BlockPos) -> bool,
+) -> Vec<BlockPos> {
+    let feet = game.player.block_pos();
+    let mut found = Vec::new();
+    for y in heights {
+        for dz in -SEARCH..=SEARCH {
+            for dx in -SEARCH..=SEARCH {
+                let pos = [feet[0] + dx, y, feet[2] + dz];
+                if keep(pos) {
+                    let dy = y - feet[1];
+                    found.push((dx * dx + dy * dy + dz * dz, pos));
+                }
+            }
+        }
+    }
+    found.sort_unstable();
+    found
+        .into_iter()
+        .map(|(_, pos)| pos)
+        .take(TARGETS)
+        .collect()
+}
+
+/// Solid blocks with a water source beside them: the sea's edge.
+fn sea_edge(game: &Game) -> Vec<BlockPos> {
+    let y = game.player.block_pos()[1];
+    cells_near(game, y..=SEA_LEVEL, |pos| {
+        solid(game, pos)
+            && SIDES
+                .iter()
+                .any(|&d| fluids::is_source(&game.world, add(pos, d), Fluid::Water))
+    })
+}
+
+/// Air just over a lava source: where poured water runs over the lava.
+fn over_lava(game: &Game) -> Vec<BlockPos> {
+    cells_near(game, 1..=LAVA_LEVEL + 1, |pos| {
+        game.world.get(pos) == block("air")
+            && fluids::is_source(&game.world, add(pos, [0, -1, 0]), Fluid::Lava)
+    })
+}
+
+fn plug_held(game: &Game) -> Option<&'static str> {
+    PLUGS.iter().copied().find(|name| held(game, name) > 0)
+}
+
+fn wait(ticks: u32) -> Box<dyn Behaviour> {
+    Box::new(Hold {
+        action: Action::noop(),
+        ticks,
+    })
+}
+
+/// Fills the bucket at the sea (see the module comment).
+pub fn water() -> Box<dyn Behaviour> {
+    Box::new(Until::new(
+        |g| held(g, "water_bucket") >= 1,
+        3,
+        |game| {
+            let edge = sea_edge(game);
+            if edge.is_empty() {
+                return Vec::new();
+            }
+            let targets = edge.clone();
+            vec![
+                equip_best_pickaxe(),
+                Box::new(DigTo::new(Box::new(move |_| targets.clone())).far()),
+                equip("bucket"),
+                Box::new(UseOnSource::new(Fluid::Water)),
+                plug(edge),
+                wait(SPREAD_TICKS),
+            ]
+        },
+    ))
+}
+
+/// Fills with a building block those of `cells` that water now runs in.
+fn plug(cells: Vec<BlockPos>) -> Box<dyn Behaviour> {
+    deferred(move |game| {
+        let Some(plug) = plug_held(game) else {
+            return Vec::new();
+        };
+        let open: Vec<Job> = cells
+            .iter()
+            .filter(|&&c| Fluid::of(game.world.get(c)).is_some())
+            .map(|&c| Job::Place(c))
+            .collect();
+        vec![equip(plug), Box::new(Construct::new(block(plug), open))]
+    })
+}
+
+fn lava_depths(_: &Game) -> std::ops::RangeInclusive<i32> {
+    1..=LAVA_LEVEL
+}
+
+/// Pours the water into the open cell over lava nearest the eye, waits
+/// for it to run, and scoops it back up.
+fn pour_and_take_back(game: &Game) -> Plan {
+    let Some(&cell) = over_lava(game).first() else {
+        return Vec::new();
+    };
+    vec![
+        equip("water_bucket"),
+        Box::new(Construct::new(block("water"), vec![Job::Place(cell)])),
+        wait(SPREAD_TICKS),
+        equip("bucket"),
+        Box::new(UseOnSource::new(Fluid::Water)),
+        wait(SPREAD_TICKS),
+    ]
+}
+
+/// One round: pour the water over the nearest open lava, let it run,
+/// take it back, then mine the obsidian that is safe to mine.
+fn obsidian_round(count: u32) -> Plan {
+    vec![
+        deferred(|game| {
+            let surface = over_lava(game);
+            if held(game, "water_bucket") == 0 || surface.is_empty() {
+                return Vec::new();
+            }
+            vec![
+                equip_best_pickaxe(),
+                Box::new(DigTo::new(Box::new(move |_| surface.clone())).far()),
+                deferred(pour_and_take_back),
+            ]
+        }),
+        get_ore("obsidian", "obsidian", count, lava_depths),
+    ]
+}
+
+/// Makes and mines obsidian until `count` are held (see the module
+/// comment); needs the water bucket [`water`] fills.
+pub fn obsidian(count: u32) -> Box<dyn Behaviour> {
+    Box::new(Until::new(
+        move |g| g.player.inventory.count(item("obsidian")) >= count,
+        3,
+        move |_| obsidian_round(count),
+    ))
+}
