@@ -27,8 +27,8 @@ const ENDERMEN: Quarry = Quarry {
     approach_range: 64.0,
 };
 
-/// The nearest column well inside a warped forest, at its lowest floor
-/// above the lava sea.
+/// The floor block of the nearest column well inside a warped forest
+/// (its lowest floor above the lava sea).
 pub fn nearest_forest(game: &Game) -> Option<BlockPos> {
     let generator = game.world.generator();
     let feet = game.player.block_pos();
@@ -51,7 +51,7 @@ pub fn nearest_forest(game: &Game) -> Option<BlockPos> {
     }
     let [x, z] = best?.1;
     let floor = generator.column(x, z).height.max(LAVA_SEA_LEVEL + 1);
-    Some([x, floor + 1, z])
+    Some([x, floor, z])
 }
 
 /// Goes into the nearest warped forest and kills endermen until

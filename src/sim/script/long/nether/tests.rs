@@ -52,57 +52,12 @@ fn through_the_portal_and_netherrack_mined() {
         "{} steps",
         crossed.steps
     );
-    let mut g = crossed.game;
-    let mut plan: std::collections::VecDeque<Box<dyn Behaviour>> = mine_netherrack().into();
-    for i in 0..600 {
-        let Some(b) = plan.front_mut() else { break };
-        match b.next(&g) {
-            Step::Act(a) => {
-                if i % 20 == 0 {
-                    eprintln!(
-                        "{i} {:?} {:?} cam {:?} att {}",
-                        g.player.pos,
-                        g.player.breaking,
-                        a.camera,
-                        a.is_pressed(crate::protocol::Key::Attack)
-                    );
-                }
-                crate::sim::rules::tick(&mut g, &a);
-            }
-            Step::Done => {
-                eprintln!("{i} done");
-                plan.pop_front();
-            }
-        }
-    }
-    let mined = play_phase(g, mine_netherrack(), in_nether_with("netherrack"), 1);
-    let p = &mined.game.player;
-    let inv: Vec<String> = p
-        .inventory
-        .main
-        .iter()
-        .flatten()
-        .map(|s| format!("{}x{}", s.name(), s.count))
-        .collect();
-    eprintln!(
-        "at {:?} ground {} hand {:?} {:?} dim {:?}",
-        p.pos,
-        p.on_ground,
-        p.inventory.selected_stack().map(|s| s.name()),
-        inv,
-        mined.game.dimension()
+    let mined = play_phase(
+        crossed.game,
+        mine_netherrack(),
+        in_nether_with("netherrack"),
+        300,
     );
-    let f = p.block_pos();
-    for dy in -2..4 {
-        let row: Vec<&str> = (-3..4)
-            .map(|dx| {
-                crate::sim::registry::registry()
-                    .block(mined.game.world.get([f[0] + dx, f[1] + dy, f[2]]))
-                    .name
-            })
-            .collect();
-        eprintln!("{dy}: {row:?}");
-    }
     assert!(mined.reached, "netherrack after {} steps", mined.steps);
 }
 
@@ -125,44 +80,52 @@ fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
     let mut game = game;
     let phases: Vec<(
         &'static str,
-        Box<dyn Fn(&Game) -> Plan>,
+        Box<dyn Fn() -> Plan>,
         Box<dyn Fn(&Game) -> bool>,
         u32,
     )> = vec![
         (
             "portal",
-            Box::new(|_| vec![through_portal()]),
+            Box::new(|| vec![through_portal()]),
             Box::new(|g| g.dimension() == Dimension::Nether),
             200,
         ),
         (
             "netherrack",
-            Box::new(|_| mine_netherrack()),
+            Box::new(mine_netherrack),
             Box::new(in_nether_with("netherrack")),
             600,
         ),
         (
             "blaze rods",
-            Box::new(move |_| vec![blaze_rods(rods_for(eyes))]),
+            Box::new(move || vec![blaze_rods(rods_for(eyes))]),
             Box::new(move |g| held(g, "blaze_rod") >= rods_for(eyes)),
             12_000,
         ),
         (
             "ender pearls",
-            Box::new(move |_| vec![ender_pearls(eyes)]),
+            Box::new(move || vec![ender_pearls(eyes)]),
             Box::new(move |g| held(g, "ender_pearl") >= eyes),
             12_000,
         ),
         (
             "eyes",
-            Box::new(move |_| craft_eyes(eyes)),
+            Box::new(move || craft_eyes(eyes)),
             Box::new(move |g| held(g, "ender_eye") >= eyes),
             2_000,
         ),
     ];
     let mut arrival = None;
     for (name, plan, goal, max) in phases {
-        let staged = play_phase(game, plan(&Game::new(0)), goal, max);
+        let traced: Box<dyn Behaviour> = Box::new(Traced {
+            inner: Box::new(crate::sim::script::long::Until::new(
+                |_| false,
+                1,
+                move |_| plan(),
+            )),
+            ticks: 0,
+        });
+        let staged = play_phase(game, vec![traced], goal, max);
         eprintln!(
             "seed {seed} {name}: {} steps, at {:?} health {} food {}",
             staged.steps,
@@ -204,5 +167,93 @@ fn the_whole_part_from_the_portal_to_the_eyes() {
         let steps = whole_part(seed).unwrap_or_else(|e| panic!("{e}"));
         let total: u32 = steps.iter().map(|(_, s)| s).sum();
         eprintln!("seed {seed}: {steps:?}, {total} in all");
+    }
+}
+
+/// Prints the player's state every `every` ticks (set `MCU_TRACE`).
+struct Traced {
+    inner: Box<dyn Behaviour>,
+    ticks: u32,
+}
+
+impl Behaviour for Traced {
+    fn next(&mut self, game: &Game) -> Step {
+        self.ticks += 1;
+        let every = std::env::var("MCU_TRACE")
+            .ok()
+            .and_then(|v| v.parse::<u32>().ok());
+        if every.is_some_and(|e| self.ticks % e == 0) {
+            let p = &game.player;
+            let mobs: Vec<String> = game
+                .entities
+                .list
+                .iter()
+                .filter_map(|e| match &e.kind {
+                    crate::sim::entity::EntityKind::Mob(mob) => Some((e, mob)),
+                    _ => None,
+                })
+                .filter(|(e, _)| (0..3).map(|i| (e.pos[i] - p.pos[i]).powi(2)).sum::<f64>() < 400.0)
+                .map(|(e, mob)| {
+                    let name = crate::sim::registry::registry().entity(mob.kind).name;
+                    format!("{name}@{:?}", e.pos.map(|v| v as i32))
+                })
+                .collect();
+            eprintln!(
+                "{:>5} at {:?} ground {} health {} food {} hand {:?} rods {} pearls {} mobs {mobs:?}",
+                self.ticks,
+                p.block_pos(),
+                p.on_ground,
+                p.health,
+                p.food,
+                p.inventory.selected_stack().map(|s| s.name()),
+                held(game, "blaze_rod"),
+                held(game, "ender_pearl"),
+            );
+        }
+        self.inner.next(game)
+    }
+}
+
+#[test]
+#[ignore = "diagnostic"]
+fn leg_search_diagnostic() {
+    let game = at_a_lit_portal(4);
+    let crossed = play_phase(
+        game,
+        vec![through_portal()],
+        |g| g.dimension() == Dimension::Nether,
+        200,
+    );
+    let out = play_phase(
+        crossed.game,
+        mine_netherrack(),
+        in_nether_with("netherrack"),
+        300,
+    );
+    let game = play_phase(
+        out.game,
+        vec![blaze_rods(6)],
+        |g| g.player.block_pos() == [23, 38, 36],
+        3000,
+    )
+    .game;
+    let spawner = super::super::blazes::nearest_spawner(&game).expect("spawner");
+    let feet = game.player.block_pos();
+    eprintln!("feet {feet:?} spawner {spawner:?}");
+    for end in super::super::route::leg_ends(&game, spawner) {
+        let path = super::super::dig::plan(&game.world, feet, end, 8.0, &Default::default());
+        eprintln!("end {end:?} {:?}", path.map(|p| p.len()));
+    }
+    for dy in -2..4 {
+        for dz in -2..=2 {
+            let row: Vec<&str> = (-2..=2)
+                .map(|dx| {
+                    crate::sim::registry::registry()
+                        .block(game.world.get([feet[0] + dx, feet[1] + dy, feet[2] + dz]))
+                        .name
+                })
+                .collect();
+            eprintln!("dy {dy} dz {dz}: {row:?}");
+        }
     }
 }
