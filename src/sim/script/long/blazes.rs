@@ -52,11 +52,18 @@ pub fn nearest_spawner(game: &Game) -> Option<BlockPos> {
 /// Where to climb to a spawner's throne when the fortress stands in the
 /// open on its pillars: the column at `CLIMB_OFFSET` from the spawner
 /// (outside the throne's fence) whose ground below the spawner's height
-/// lies highest, on solid ground above the lava sea; the feet cell on
-/// that ground.
+/// lies highest, on the cavern's solid ground above the lava sea (not
+/// the top of one of the fortress's pillars, which no dig reaches); the
+/// feet cell on that ground.
 fn climb_from(game: &Game, spawner: BlockPos) -> Option<BlockPos> {
     let world = &game.world;
     let solid = |pos: BlockPos| registry().block(world.get(pos)).shape.collides();
+    let fortress_block = |pos: BlockPos| {
+        registry()
+            .block(world.get(pos))
+            .name
+            .starts_with("nether_brick")
+    };
     let ring = (-CLIMB_OFFSET..=CLIMB_OFFSET).flat_map(|a| {
         [
             (a, -CLIMB_OFFSET),
@@ -74,7 +81,8 @@ fn climb_from(game: &Game, spawner: BlockPos) -> Option<BlockPos> {
         let ground = (LAVA_SEA_LEVEL + 1..spawner[1])
             .rev()
             .find(|&y| !open(y))
-            .filter(|&y| solid([x, y, z]) && safe_to_open(world, [x, y, z]))?;
+            .filter(|&y| solid([x, y, z]) && safe_to_open(world, [x, y, z]))
+            .filter(|&y| !fortress_block([x, y, z]))?;
         Some([x, ground + 1, z])
     })
     .filter(|feet| spawner[1] - feet[1] <= MOST_PILLAR)

@@ -37,7 +37,7 @@ fn horizontal(a: BlockPos, b: BlockPos) -> f64 {
 /// and a few blocks along the way — the one nearest the line's height
 /// (kept well above the lava sea), not beside a fluid — so a dig that finds no way to the far one takes
 /// a shorter leg.
-pub fn leg_ends(game: &Game, goal: BlockPos) -> Vec<BlockPos> {
+fn leg_ends(game: &Game, goal: BlockPos) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let distance = horizontal(feet, goal);
     if distance <= LEG {

@@ -71,6 +71,14 @@ fn the_eyes_needed_are_the_frames_without_one() {
     }
 }
 
+/// A phase of the part: its name, plan, goal and most steps.
+type Phase = (
+    &'static str,
+    Box<dyn Fn() -> Plan>,
+    Box<dyn Fn(&Game) -> bool>,
+    u32,
+);
+
 /// The whole part on one seed, phase by phase: the steps of each, or
 /// the phase that failed.
 fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
@@ -78,12 +86,7 @@ fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
     let eyes = eyes_needed(&game);
     let mut steps = Vec::new();
     let mut game = game;
-    let phases: Vec<(
-        &'static str,
-        Box<dyn Fn() -> Plan>,
-        Box<dyn Fn(&Game) -> bool>,
-        u32,
-    )> = vec![
+    let phases: Vec<Phase> = vec![
         (
             "portal",
             Box::new(|| vec![through_portal()]),
@@ -211,49 +214,5 @@ impl Behaviour for Traced {
             );
         }
         self.inner.next(game)
-    }
-}
-
-#[test]
-#[ignore = "diagnostic"]
-fn leg_search_diagnostic() {
-    let game = at_a_lit_portal(4);
-    let crossed = play_phase(
-        game,
-        vec![through_portal()],
-        |g| g.dimension() == Dimension::Nether,
-        200,
-    );
-    let out = play_phase(
-        crossed.game,
-        mine_netherrack(),
-        in_nether_with("netherrack"),
-        300,
-    );
-    let game = play_phase(
-        out.game,
-        vec![blaze_rods(6)],
-        |g| g.player.block_pos() == [23, 38, 36],
-        3000,
-    )
-    .game;
-    let spawner = super::super::blazes::nearest_spawner(&game).expect("spawner");
-    let feet = game.player.block_pos();
-    eprintln!("feet {feet:?} spawner {spawner:?}");
-    for end in super::super::route::leg_ends(&game, spawner) {
-        let path = super::super::dig::plan(&game.world, feet, end, 8.0, &Default::default());
-        eprintln!("end {end:?} {:?}", path.map(|p| p.len()));
-    }
-    for dy in -2..4 {
-        for dz in -2..=2 {
-            let row: Vec<&str> = (-2..=2)
-                .map(|dx| {
-                    crate::sim::registry::registry()
-                        .block(game.world.get([feet[0] + dx, feet[1] + dy, feet[2] + dz]))
-                        .name
-                })
-                .collect();
-            eprintln!("dy {dy} dz {dz}: {row:?}");
-        }
     }
 }
