@@ -4,15 +4,21 @@
 //! known ores, smelting — as behaviours and plan functions that the long
 //! tasks chain. [`Until`] repeats a phase's round until its goal holds.
 
+mod blazes;
 mod dig;
 mod equip;
+mod fight;
+mod nether;
 mod obsidian;
 mod overworld;
+mod pearls;
 mod phases;
 mod place;
 mod portal_frame;
+mod route;
 #[cfg(test)]
 pub(crate) mod stage;
+mod survive;
 
 use std::collections::VecDeque;
 

@@ -1,0 +1,218 @@
+//! Phase tests of the Nether part: each staged from the precondition
+//! built by hand (a lit portal beside the player, the kit given).
+
+use super::*;
+use crate::sim::command::run;
+use crate::sim::script::long::stage::play_phase;
+
+/// Seed 0's world at spawn with a lit portal two blocks east (an obsidian
+/// frame along x, its inside from the feet up) and the kit of the
+/// precondition.
+fn at_a_lit_portal(seed: u64) -> Game {
+    let mut game = Game::new(seed);
+    for command in [
+        "/fill ~2 ~-1 ~ ~5 ~3 ~ minecraft:obsidian",
+        "/fill ~3 ~ ~ ~4 ~2 ~ minecraft:nether_portal",
+        "/fill ~-1 ~ ~-1 ~1 ~2 ~1 minecraft:air",
+        "/give @s minecraft:diamond_sword",
+        "/give @s minecraft:diamond_pickaxe",
+        "/give @s minecraft:cobblestone 32",
+        "/give @s minecraft:crafting_table",
+        "/give @s minecraft:cooked_beef 16",
+    ] {
+        run(&mut game, command);
+    }
+    let feet = game.player.block_pos();
+    let bottom = [feet[0] + 3, feet[1], feet[2]];
+    assert_eq!(game.world.get(bottom), block("nether_portal"));
+    game.dimensions.add_portal(Dimension::Overworld, bottom);
+    game
+}
+
+fn in_nether_with(name: &'static str) -> impl Fn(&Game) -> bool {
+    move |g: &Game| g.dimension() == Dimension::Nether && held(g, name) >= 1
+}
+
+#[test]
+fn through_the_portal_and_netherrack_mined() {
+    let game = at_a_lit_portal(4);
+    let crossed = play_phase(
+        game,
+        vec![through_portal()],
+        |g| g.dimension() == Dimension::Nether,
+        200,
+    );
+    assert!(
+        crossed.reached,
+        "in the Nether after {} steps",
+        crossed.steps
+    );
+    assert!(
+        (81..120).contains(&crossed.steps),
+        "{} steps",
+        crossed.steps
+    );
+    let mined = play_phase(
+        crossed.game,
+        mine_netherrack(),
+        in_nether_with("netherrack"),
+        300,
+    );
+    assert!(mined.reached, "netherrack after {} steps", mined.steps);
+}
+
+#[test]
+fn the_eyes_needed_are_the_frames_without_one() {
+    for seed in 0..3 {
+        let game = Game::new(seed);
+        let eyes = eyes_needed(&game);
+        assert!((1..=12).contains(&eyes), "seed {seed}: {eyes}");
+        assert_eq!(rods_for(eyes), eyes.div_ceil(2));
+    }
+}
+
+/// A phase of the part: its name, plan, goal and most steps.
+type Phase = (
+    &'static str,
+    Box<dyn Fn() -> Plan>,
+    Box<dyn Fn(&Game) -> bool>,
+    u32,
+);
+
+/// The whole part on one seed, phase by phase: the steps of each, or
+/// the phase that failed.
+fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
+    let game = at_a_lit_portal(seed);
+    let eyes = eyes_needed(&game);
+    let mut steps = Vec::new();
+    let mut game = game;
+    let phases: Vec<Phase> = vec![
+        (
+            "portal",
+            Box::new(|| vec![through_portal()]),
+            Box::new(|g| g.dimension() == Dimension::Nether),
+            200,
+        ),
+        (
+            "netherrack",
+            Box::new(mine_netherrack),
+            Box::new(in_nether_with("netherrack")),
+            600,
+        ),
+        (
+            "blaze rods",
+            Box::new(move || vec![blaze_rods(rods_for(eyes))]),
+            Box::new(move |g| held(g, "blaze_rod") >= rods_for(eyes)),
+            12_000,
+        ),
+        (
+            "ender pearls",
+            Box::new(move || vec![ender_pearls(eyes)]),
+            Box::new(move |g| held(g, "ender_pearl") >= eyes),
+            12_000,
+        ),
+        (
+            "eyes",
+            Box::new(move || craft_eyes(eyes)),
+            Box::new(move |g| held(g, "ender_eye") >= eyes),
+            2_000,
+        ),
+    ];
+    let mut arrival = None;
+    for (name, plan, goal, max) in phases {
+        let traced: Box<dyn Behaviour> = Box::new(Traced {
+            inner: Box::new(crate::sim::script::long::Until::new(
+                |_| false,
+                1,
+                move |_| plan(),
+            )),
+            ticks: 0,
+        });
+        let staged = play_phase(game, vec![traced], goal, max);
+        eprintln!(
+            "seed {seed} {name}: {} steps, at {:?} health {} food {}",
+            staged.steps,
+            staged.game.player.block_pos(),
+            staged.game.player.health,
+            staged.game.player.food
+        );
+        steps.push((name, staged.steps));
+        if !staged.reached {
+            return Err(format!("seed {seed}: {name} not reached: {steps:?}"));
+        }
+        game = staged.game;
+        arrival.get_or_insert(game.player.block_pos());
+    }
+    let portal = arrival.expect("arrived");
+    let back = play_phase(
+        game,
+        back_to_overworld(portal),
+        |g| g.dimension() == Dimension::Overworld,
+        6_000,
+    );
+    steps.push(("back", back.steps));
+    if !back.reached {
+        return Err(format!("seed {seed}: not back: {steps:?}"));
+    }
+    assert!(held(&back.game, "ender_eye") >= eyes);
+    assert!(held(&back.game, "diamond_sword") == 1 && held(&back.game, "diamond_pickaxe") == 1);
+    Ok(steps)
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
+fn the_whole_part_from_the_portal_to_the_eyes() {
+    let seeds: Vec<u64> = std::env::var("MCU_SEEDS")
+        .ok()
+        .map(|s| s.split(',').filter_map(|v| v.parse().ok()).collect())
+        .unwrap_or_else(|| vec![4]);
+    for seed in seeds {
+        let steps = whole_part(seed).unwrap_or_else(|e| panic!("{e}"));
+        let total: u32 = steps.iter().map(|(_, s)| s).sum();
+        eprintln!("seed {seed}: {steps:?}, {total} in all");
+    }
+}
+
+/// Prints the player's state every `every` ticks (set `MCU_TRACE`).
+struct Traced {
+    inner: Box<dyn Behaviour>,
+    ticks: u32,
+}
+
+impl Behaviour for Traced {
+    fn next(&mut self, game: &Game) -> Step {
+        self.ticks += 1;
+        let every = std::env::var("MCU_TRACE")
+            .ok()
+            .and_then(|v| v.parse::<u32>().ok());
+        if every.is_some_and(|e| self.ticks % e == 0) {
+            let p = &game.player;
+            let mobs: Vec<String> = game
+                .entities
+                .list
+                .iter()
+                .filter_map(|e| match &e.kind {
+                    crate::sim::entity::EntityKind::Mob(mob) => Some((e, mob)),
+                    _ => None,
+                })
+                .filter(|(e, _)| (0..3).map(|i| (e.pos[i] - p.pos[i]).powi(2)).sum::<f64>() < 400.0)
+                .map(|(e, mob)| {
+                    let name = crate::sim::registry::registry().entity(mob.kind).name;
+                    format!("{name}@{:?}", e.pos.map(|v| v as i32))
+                })
+                .collect();
+            eprintln!(
+                "{:>5} at {:?} ground {} health {} food {} hand {:?} rods {} pearls {} mobs {mobs:?}",
+                self.ticks,
+                p.block_pos(),
+                p.on_ground,
+                p.health,
+                p.food,
+                p.inventory.selected_stack().map(|s| s.name()),
+                held(game, "blaze_rod"),
+                held(game, "ender_pearl"),
+            );
+        }
+        self.inner.next(game)
+    }
+}
