@@ -5,9 +5,12 @@
 //! tasks chain. [`Until`] repeats a phase's round until its goal holds.
 
 mod dig;
+mod eat;
+mod end_fight;
 mod equip;
 mod phases;
 mod place;
+mod stronghold;
 #[cfg(test)]
 pub(crate) mod stage;
 
