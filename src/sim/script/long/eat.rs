@@ -55,7 +55,10 @@ impl Behaviour for Eat {
             self.equip = None;
         }
         let eaten = p.food > start;
-        let holding = p.inventory.selected_stack().is_some_and(|s| s.item == self.food);
+        let holding = p
+            .inventory
+            .selected_stack()
+            .is_some_and(|s| s.item == self.food);
         if eaten || !holding || self.ticks_left == 0 || p.food >= 20 {
             return match self.back_to.take().filter(|&b| b != self.food) {
                 Some(tool) => {

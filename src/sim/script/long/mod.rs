@@ -10,9 +10,9 @@ mod end_fight;
 mod equip;
 mod phases;
 mod place;
-mod stronghold;
 #[cfg(test)]
 pub(crate) mod stage;
+mod stronghold;
 
 use std::collections::VecDeque;
 
