@@ -7,6 +7,7 @@
 mod dig;
 mod eat;
 mod end_fight;
+mod endgame;
 mod equip;
 mod phases;
 mod place;
