@@ -294,17 +294,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "a walk of thousands of blocks: run in release"
-    )]
-    fn from_spawn_the_walk_reaches_the_stronghold() {
-        for scenario in 0..3 {
-            walk(scenario, 1.0);
-        }
-    }
-
-    #[test]
     fn the_portal_room_cells_follow_from_its_frames() {
         let game = Game::new(dragon_seed(0));
         let stronghold = stronghold(&game);
