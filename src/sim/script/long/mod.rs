@@ -6,6 +6,9 @@
 
 mod blazes;
 mod dig;
+mod eat;
+mod end_fight;
+mod endgame;
 mod equip;
 mod fight;
 mod nether;
@@ -16,6 +19,7 @@ mod phases;
 mod place;
 mod portal_frame;
 mod route;
+mod stronghold;
 #[cfg(test)]
 pub(crate) mod stage;
 mod survive;
