@@ -98,8 +98,7 @@ struct CoverageRow {
     /// Whether the task is judged by a world-state check (judge-only
     /// tasks) rather than its reward config.
     checked_by_state: bool,
-    /// For an unsolved task, the capability it still lacks (everywhere, or
-    /// in this seed's world).
+    /// For an unsolved task, what stops its script in this seed's world.
     lacks: Option<&'static str>,
 }
 
@@ -141,8 +140,7 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             solved,
             steps: solve.as_ref().map(|s| s.steps),
             checked_by_state: script::has_check(&task.name),
-            lacks: script::missing_capability(&task.name)
-                .or_else(|| script::out_of_reach(&task.name, args.seed).filter(|_| !solved)),
+            lacks: script::missing_capability(&task.name, args.seed).filter(|_| !solved),
         });
     }
     if args.json {

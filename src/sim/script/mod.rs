@@ -30,7 +30,7 @@ use std::collections::VecDeque;
 
 use serde::Serialize;
 
-pub use gaps::{missing_capability, out_of_reach, tasks_with_gaps};
+pub use gaps::{missing_capability, tasks_with_gaps};
 
 use behaviour::{Behaviour, Step};
 

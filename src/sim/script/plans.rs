@@ -102,6 +102,7 @@ const PLANS: &[(&str, BuildFn)] = &[
         "mine_diamond_from_scratch",
         super::long::mine_diamond_from_scratch,
     ),
+    ("kill_ender_dragon", super::long::kill_ender_dragon),
     ("mine_diamond_ore", mine_diamond_ore),
     ("mine_horizontally", mine_horizontally),
     ("mine_iron_ore", mine_iron_ore),

@@ -30,8 +30,12 @@ pub struct Eat {
 
 impl Eat {
     pub fn new(food: &str) -> Eat {
+        Eat::of(item(food))
+    }
+
+    pub fn of(food: ItemId) -> Eat {
         Eat {
-            food: item(food),
+            food,
             back_to: None,
             equip: None,
             ticks_left: BITE_TICKS,

@@ -1,14 +1,16 @@
 //! Long-horizon scripts: the phases of going from an empty inventory to a
-//! diamond (and on towards the dragon) — logs from the nearest trees, the
+//! diamond and on towards the dragon — logs from the nearest trees, the
 //! tool ladder at a carried crafting table, safe staircases and tunnels to
-//! known ores, smelting — as behaviours and plan functions that the long
-//! tasks chain. [`Until`] repeats a phase's round until its goal holds.
+//! known ores, smelting, obsidian and a portal, the Nether's blazes and
+//! endermen, the stronghold and the End — as behaviours and plan
+//! functions that the two long tasks chain. [`Until`] repeats a phase's
+//! round until its goal holds.
 
 mod blazes;
 mod dig;
+mod dragon;
 mod eat;
 mod end_fight;
-mod endgame;
 mod equip;
 mod fight;
 mod nether;
@@ -19,9 +21,9 @@ mod phases;
 mod place;
 mod portal_frame;
 mod route;
-mod stronghold;
 #[cfg(test)]
 pub(crate) mod stage;
+mod stronghold;
 mod survive;
 
 use std::collections::VecDeque;
@@ -31,6 +33,7 @@ use super::plans::Plan;
 use crate::protocol::Action;
 use crate::sim::game::Game;
 
+pub(super) use dragon::kill_ender_dragon;
 pub(super) use phases::mine_diamond_from_scratch;
 
 /// Plays rounds, each a plan built from the game state when it starts,

@@ -150,7 +150,6 @@ pub fn back_to_overworld(portal: BlockPos) -> Plan {
 }
 
 /// The whole part: from the lit portal to the eyes back in the overworld.
-#[allow(dead_code)] // chained into kill_ender_dragon's plan by the lead (issue 18)
 pub fn nether_to_eyes(game: &Game) -> Plan {
     let eyes = eyes_needed(game);
     let arrival: Rc<Cell<BlockPos>> = Rc::default();

@@ -138,7 +138,6 @@ pub fn tools_to_portal() -> Plan {
 }
 
 /// From nothing to a lit nether portal: the diamond phases, then these.
-#[allow(dead_code)] // called by kill_ender_dragon's plan, which chains the parts
 pub(crate) fn to_the_portal(_: &Game) -> Plan {
     let mut plan = to_diamond();
     plan.extend(diamond_to_tools());

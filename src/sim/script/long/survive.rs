@@ -4,9 +4,9 @@
 //! behaviour to a number of ticks ([`Within`]) so a round that chases a
 //! moving creature is planned again.
 
+use super::eat::Eat;
 use super::equip::Equip;
 use super::Until;
-use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::player::MAX_HEALTH;
 use crate::sim::registry::{item, registry, ItemKind};
@@ -17,8 +17,6 @@ use crate::sim::script::plans::Plan;
 const HUNGRY: u8 = 14;
 /// Below full food, eat when hurt: regeneration needs 18 or more.
 const REGENERATES_AT: u8 = 18;
-/// Ticks of holding use: 32 to eat, and a margin for selecting.
-const EAT_TICKS: u32 = 40;
 
 /// The first food carried, if any.
 fn food_held(game: &Game) -> Option<crate::sim::registry::ItemId> {
@@ -38,30 +36,6 @@ pub fn needs_food(game: &Game) -> bool {
     food_held(game).is_some() && (p.food <= HUNGRY || (hurt && p.food < REGENERATES_AT))
 }
 
-/// Holds use with food in hand until one is eaten.
-struct Eat {
-    eaten_at_start: Option<u32>,
-    ticks_left: u32,
-}
-
-impl Behaviour for Eat {
-    fn next(&mut self, game: &Game) -> Step {
-        let food = game.player.inventory.selected_stack().map(|s| s.item);
-        let Some(food) =
-            food.filter(|&id| matches!(registry().item(id).kind, ItemKind::Food { .. }))
-        else {
-            return Step::Done;
-        };
-        let left = game.player.inventory.count(food);
-        let start = *self.eaten_at_start.get_or_insert(left);
-        if left < start || self.ticks_left == 0 {
-            return Step::Done;
-        }
-        self.ticks_left -= 1;
-        Step::Act(Action::noop().with(Key::Use))
-    }
-}
-
 /// Eats the first food carried, once, if [`needs_food`]; then takes
 /// `then` back into the hand.
 pub fn eat_if_needed(then: &'static str) -> Box<dyn Behaviour> {
@@ -72,14 +46,7 @@ pub fn eat_if_needed(then: &'static str) -> Box<dyn Behaviour> {
             let Some(food) = food_held(g) else {
                 return Vec::new();
             };
-            vec![
-                Box::new(Equip::new(food)),
-                Box::new(Eat {
-                    eaten_at_start: None,
-                    ticks_left: EAT_TICKS,
-                }),
-                Box::new(Equip::new(item(then))),
-            ]
+            vec![Box::new(Eat::of(food)), Box::new(Equip::new(item(then)))]
         },
     ))
 }
