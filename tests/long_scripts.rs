@@ -3,7 +3,7 @@
 //! runs them in release (`cargo test --release --test long_scripts`).
 //! With `MCU_TRACE=N` they print the player's state every N steps.
 
-use mcu::sim::script::{play, Script};
+use mcu::sim::script::{play, solve, Script};
 use mcu::suite;
 
 mod common;
@@ -64,4 +64,19 @@ fn solve_traced(name: &str, seed: u64) -> Result<u32, String> {
 fn mine_diamond_from_scratch_gets_a_diamond() {
     let steps = solve_traced("mine_diamond_from_scratch", 0).unwrap_or_else(|e| panic!("{e}"));
     assert!(steps <= 12_000);
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "12,000-step script: run in release by cargo xtask ci"
+)]
+fn kill_ender_dragon_s_chain_gets_to_the_diamond_tools_and_flint_and_steel_on_seed_2() {
+    // The chain does not finish yet (README): this holds the part that
+    // works, 14 of the 24 milestones, where seed 2's world lets it.
+    let suite = suite::load(&common::benchmark_dir()).expect("bundled suite loads");
+    let task = suite.task("kill_ender_dragon").expect("task in the suite");
+    let result = solve(task, 2, task.default_max_steps()).expect("a script");
+    assert_eq!(result.max, 24.0);
+    assert!(result.paid >= 14.0, "{} milestones of 24", result.paid);
 }

@@ -95,6 +95,10 @@ struct CoverageRow {
     solved: bool,
     /// Steps the script played: until it solved the task, or all of them.
     steps: Option<u32>,
+    /// What the script's run earned of the reward config, and the most it
+    /// pays (for a long task: milestones reached, of how many).
+    paid: Option<f64>,
+    max_reward: Option<f64>,
     /// Whether the task is judged by a world-state check (judge-only
     /// tasks) rather than its reward config.
     checked_by_state: bool,
@@ -139,6 +143,8 @@ fn coverage(args: CoverageArgs) -> anyhow::Result<()> {
             scripted: solve.is_some(),
             solved,
             steps: solve.as_ref().map(|s| s.steps),
+            paid: solve.as_ref().map(|s| s.paid),
+            max_reward: solve.as_ref().map(|s| s.max),
             checked_by_state: script::has_check(&task.name),
             lacks: script::missing_capability(&task.name, args.seed).filter(|_| !solved),
         });

@@ -146,8 +146,10 @@ fn ci() -> Result<()> {
         "warnings",
     ]))?;
     test_counted(Command::new("cargo").args(["test", "--workspace", "--no-fail-fast"]))?;
-    // The 12,000-step long scripts, ignored in the debug run above.
-    test_counted(Command::new("cargo").args(["test", "--release", "--test", "long_scripts"]))
+    // The 12,000-step long scripts and the long scripts' phase tests,
+    // ignored in the debug run above.
+    test_counted(Command::new("cargo").args(["test", "--release", "--test", "long_scripts"]))?;
+    test_counted(Command::new("cargo").args(["test", "--release", "--lib", "sim::script::long"]))
 }
 
 /// Totals of the `test result:` lines of a `cargo test` run, and the checks
