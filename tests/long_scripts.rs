@@ -23,13 +23,6 @@ fn solve_traced(name: &str, seed: u64) -> Result<u32, String> {
             .unwrap_or(500);
         if trace && step % every == 0 {
             let p = &game.player;
-            let held: Vec<String> = p
-                .inventory
-                .main
-                .iter()
-                .flatten()
-                .map(|s| format!("{}x{}", s.name(), s.count))
-                .collect();
             eprintln!(
                 "{step:>5} at {:?} ground {} look {:.0}/{:.0} hand {:?} health {} food {} screen {:?}: {}",
                 p.block_pos(),
@@ -40,7 +33,7 @@ fn solve_traced(name: &str, seed: u64) -> Result<u32, String> {
                 p.health,
                 p.food,
                 game.screen.as_ref().map(|s| s.kind),
-                held.join(" ")
+                p.inventory.summary()
             );
         }
         step += 1;

@@ -103,6 +103,17 @@ impl Default for Inventory {
 }
 
 impl Inventory {
+    /// The main slots' stacks as `namexcount` words, for traces.
+    pub fn summary(&self) -> String {
+        let stacks: Vec<String> = self
+            .main
+            .iter()
+            .flatten()
+            .map(|s| format!("{}x{}", s.name(), s.count))
+            .collect();
+        stacks.join(" ")
+    }
+
     /// Adds a stack the way picking up does: first onto matching stacks,
     /// then into the first empty slot (hotbar first). Returns what did not fit.
     pub fn insert(&mut self, mut stack: ItemStack) -> Option<ItemStack> {

@@ -21,20 +21,21 @@ const CHARGED: f32 = 0.95;
 /// How close to walk before swinging (the reach is 3).
 const STRIKE_DISTANCE: f64 = 2.4;
 
+/// The living creatures of `kind`.
+pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = &'a Entity> {
+    game.entities.list.iter().filter(move |e| match &e.kind {
+        EntityKind::Mob(mob) => !mob.is_dying() && registry().entity(mob.kind).name == kind,
+        _ => false,
+    })
+}
+
 /// The living creature of `kind` nearest the player.
-fn nearest<'a>(game: &'a Game, kind: &str) -> Option<&'a Entity> {
+fn nearest<'a>(game: &'a Game, kind: &'a str) -> Option<&'a Entity> {
     let p = game.player.pos;
-    game.entities
-        .list
-        .iter()
-        .filter(|e| match &e.kind {
-            EntityKind::Mob(mob) => !mob.is_dying() && registry().entity(mob.kind).name == kind,
-            _ => false,
-        })
-        .min_by(|a, b| {
-            let d = |e: &Entity| (e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2);
-            d(a).total_cmp(&d(b))
-        })
+    living(game, kind).min_by(|a, b| {
+        let d = |e: &Entity| (e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2);
+        d(a).total_cmp(&d(b))
+    })
 }
 
 /// Where to aim on a creature: the first of a few heights on its body

@@ -9,11 +9,11 @@ use super::dig::DigTo;
 use super::equip::Equip;
 use super::survive::{eat_if_needed, Within};
 use crate::protocol::Action;
-use crate::sim::entity::{Entity, EntityKind};
+use crate::sim::entity::Entity;
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry};
+use crate::sim::registry::item;
 use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold};
-use crate::sim::script::combat::Hunt;
+use crate::sim::script::combat::{living, Hunt};
 use crate::sim::script::plans::Plan;
 
 /// Ticks one round of striking may last before it is planned anew.
@@ -25,15 +25,9 @@ const WAIT_TICKS: u32 = 20;
 
 /// The living creature of `kind` nearest the player within `range`
 /// blocks, and its distance.
-pub fn nearest_within<'g>(game: &'g Game, kind: &str, range: f64) -> Option<(&'g Entity, f64)> {
+pub fn nearest_within<'g>(game: &'g Game, kind: &'g str, range: f64) -> Option<(&'g Entity, f64)> {
     let p = game.player.pos;
-    game.entities
-        .list
-        .iter()
-        .filter(|e| match &e.kind {
-            EntityKind::Mob(mob) => !mob.is_dying() && registry().entity(mob.kind).name == kind,
-            _ => false,
-        })
+    living(game, kind)
         .map(|e| {
             let d = (0..3)
                 .map(|i| (e.pos[i] - p[i]).powi(2))

@@ -155,20 +155,12 @@ mod tests {
     use crate::sim::script::long::stage::play_phase;
 
     fn describe(game: &Game) -> String {
-        let held: Vec<String> = game
-            .player
-            .inventory
-            .main
-            .iter()
-            .flatten()
-            .map(|s| format!("{}x{}", s.name(), s.count))
-            .collect();
         format!(
             "at {:?} health {} food {}: {}",
             game.player.block_pos(),
             game.player.health,
             game.player.food,
-            held.join(" ")
+            game.player.inventory.summary()
         )
     }
 
