@@ -54,9 +54,13 @@ fn solve_traced(name: &str, seed: u64) -> Result<u32, String> {
     debug_assertions,
     ignore = "12,000-step script: run in release by cargo xtask ci"
 )]
-fn mine_diamond_from_scratch_gets_a_diamond() {
-    let steps = solve_traced("mine_diamond_from_scratch", 0).unwrap_or_else(|e| panic!("{e}"));
-    assert!(steps <= 12_000);
+fn mine_diamond_from_scratch_gets_a_diamond_on_four_of_seeds_0_to_4() {
+    // Seed 3's world floods the shaft (README); the others solve.
+    for seed in [0, 1, 2, 4] {
+        let steps =
+            solve_traced("mine_diamond_from_scratch", seed).unwrap_or_else(|e| panic!("{e}"));
+        assert!(steps <= 12_000);
+    }
 }
 
 #[test]

@@ -83,6 +83,7 @@ pub use collision::{collide, is_free, Aabb, Moved};
 pub use entities::slipperiness_under;
 pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
+pub use placing::obstructed as placement_obstructed;
 pub use screens::open as open_screen;
 pub use targeting::{crosshair, Target, ENTITY_REACH};
 pub use using::{interact_block, opens_on_use};

@@ -17,7 +17,7 @@ use crate::sim::world::{BlockPos, HEIGHT};
 use crate::suite::Event;
 
 /// Whether a block's collision box at `pos` would overlap the player or a creature.
-fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
+pub fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
     let Some(b) = collision::block_box(id, pos) else {
         return false;
     };

@@ -262,7 +262,7 @@ impl Construct {
     }
 
     /// A neighbour's face whose click puts a block into `cell`.
-    fn support_face(game: &Game, cell: BlockPos) -> Option<(BlockPos, Face)> {
+    pub fn support_face(game: &Game, cell: BlockPos) -> Option<(BlockPos, Face)> {
         let faces = [
             Face::Down,
             Face::North,

@@ -9,9 +9,10 @@ use super::dig::safe_to_open;
 use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, BlockId, ItemId, ItemKind};
+use crate::sim::rules::placement_obstructed;
 use crate::sim::script::behaviour::{Behaviour, Step};
 use crate::sim::script::blocks::{Construct, Job};
-use crate::sim::world::{face_neighbours, BlockPos};
+use crate::sim::world::BlockPos;
 
 /// Cells tried before giving up.
 const TRIES: usize = 6;
@@ -35,23 +36,23 @@ impl PlaceNear {
     }
 }
 
-/// Open cells near the feet that a placed block could fill, nearest the
-/// eye first: air, not the body's cells, beside some solid block, and
-/// safe to leave open later.
-pub fn open_cells_near(game: &Game) -> Vec<BlockPos> {
+/// Open cells near the feet that a placed `block` could fill, nearest the
+/// eye first: air, clear of the body (the placing rule refuses a block
+/// that would overlap it, and the body's box reaches into the cells
+/// beside the feet' column), with a solid block's face in sight to click
+/// that holds it, and safe to leave open later.
+pub fn open_cells_near(game: &Game, block: BlockId) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let eye = game.player.eye();
-    let solid = |pos: BlockPos| registry().block(game.world.get(pos)).shape.collides();
     let mut cells = Vec::new();
     for dy in -1..=2 {
         for dz in -2..=2 {
             for dx in -2..=2 {
                 let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                let body = dx == 0 && dz == 0 && (0..=1).contains(&dy);
-                if body
-                    || game.world.get(pos) != BlockId::AIR
+                if game.world.get(pos) != BlockId::AIR
+                    || placement_obstructed(game, block, pos)
                     || !safe_to_open(&game.world, pos)
-                    || !face_neighbours(pos).iter().any(|&n| solid(n))
+                    || Construct::support_face(game, pos).is_none()
                 {
                     continue;
                 }
@@ -76,9 +77,12 @@ impl Behaviour for PlaceNear {
         let ItemKind::Block(block) = registry().item(self.item).kind else {
             return Step::Done;
         };
-        let cells = self
-            .cells
-            .get_or_insert_with(|| open_cells_near(game).into_iter().take(TRIES).collect());
+        let cells = self.cells.get_or_insert_with(|| {
+            open_cells_near(game, block)
+                .into_iter()
+                .take(TRIES)
+                .collect()
+        });
         loop {
             if let Some(construct) = &mut self.current {
                 if let Step::Act(action) = construct.next(game) {
