@@ -319,6 +319,10 @@ impl Behaviour for DigTo {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
         if !p.on_ground {
+            // A jump's ticks in the air count against the step's patience.
+            if !self.path.is_empty() {
+                self.ticks_walking += 1;
+            }
             return Step::Act(Action::noop());
         }
         let feet = p.block_pos();
