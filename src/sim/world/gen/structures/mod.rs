@@ -45,17 +45,35 @@ pub enum StructureKind {
     Mineshaft,
 }
 
+/// One attempt per region of `spacing`² chunks, `separation` apart.
+#[derive(Debug, Clone, Copy)]
+struct Grid {
+    spacing: i32,
+    separation: i32,
+    salt: i64,
+}
+
+impl Grid {
+    /// The region a chunk lies in.
+    fn region_of(self, (cx, cz): (i32, i32)) -> (i32, i32) {
+        (cx.div_euclid(self.spacing), cz.div_euclid(self.spacing))
+    }
+
+    /// The chunk of a region's attempt.
+    fn attempt(self, seed: u64, region: (i32, i32)) -> (i32, i32) {
+        grid_chunk(seed, region, self.spacing, self.separation, self.salt)
+    }
+}
+
 /// How attempts are spread over the world.
 #[derive(Debug, Clone, Copy)]
 enum Rarity {
-    /// One attempt per region of `spacing`² chunks, `separation` apart.
-    Grid {
-        spacing: i32,
-        separation: i32,
+    Grid(Grid),
+    /// An attempt in each chunk with this chance.
+    Chance {
+        probability: f64,
         salt: i64,
     },
-    /// An attempt in each chunk with this chance.
-    Chance { probability: f64, salt: i64 },
 }
 
 /// One structure's placement rules.
@@ -73,21 +91,21 @@ const PLACEMENTS: [Placement; 6] = [
     Placement {
         kind: StructureKind::Village,
         id: "village",
-        rarity: Rarity::Grid {
+        rarity: Rarity::Grid(Grid {
             spacing: 32,
             separation: 8,
             salt: 10_387_312,
-        },
+        }),
         reach: 3,
     },
     Placement {
         kind: StructureKind::DesertPyramid,
         id: "desert_pyramid",
-        rarity: Rarity::Grid {
+        rarity: Rarity::Grid(Grid {
             spacing: 32,
             separation: 8,
             salt: 14_357_617,
-        },
+        }),
         reach: 2,
     },
     Placement {
@@ -102,21 +120,21 @@ const PLACEMENTS: [Placement; 6] = [
     Placement {
         kind: StructureKind::Shipwreck,
         id: "shipwreck",
-        rarity: Rarity::Grid {
+        rarity: Rarity::Grid(Grid {
             spacing: 24,
             separation: 4,
             salt: 165_745_295,
-        },
+        }),
         reach: 1,
     },
     Placement {
         kind: StructureKind::RuinedPortal,
         id: "ruined_portal",
-        rarity: Rarity::Grid {
+        rarity: Rarity::Grid(Grid {
             spacing: 40,
             separation: 15,
             salt: 34_222_645,
-        },
+        }),
         reach: 1,
     },
     Placement {
@@ -215,14 +233,7 @@ impl Structures {
     /// Whether an attempt of `kind` is made in chunk (cx, cz), whatever the biome.
     fn attempt_in(&self, kind: StructureKind, (cx, cz): (i32, i32)) -> bool {
         match kind.placement().rarity {
-            Rarity::Grid {
-                spacing,
-                separation,
-                salt,
-            } => {
-                let region = (cx.div_euclid(spacing), cz.div_euclid(spacing));
-                grid_chunk(self.seed, region, spacing, separation, salt) == (cx, cz)
-            }
+            Rarity::Grid(grid) => grid.attempt(self.seed, grid.region_of((cx, cz))) == (cx, cz),
             Rarity::Chance { probability, salt } => {
                 let roll = hash3(subseed(self.key, salt as u64 ^ kind as u64), cx, 0, cz);
                 unit(roll) < probability
@@ -261,14 +272,11 @@ impl Structures {
     ) -> Vec<Start> {
         let mut candidates = Vec::new();
         match kind.placement().rarity {
-            Rarity::Grid {
-                spacing,
-                separation,
-                salt,
-            } => {
-                for rz in low.1.div_euclid(spacing)..=high.1.div_euclid(spacing) {
-                    for rx in low.0.div_euclid(spacing)..=high.0.div_euclid(spacing) {
-                        let (cx, cz) = grid_chunk(self.seed, (rx, rz), spacing, separation, salt);
+            Rarity::Grid(grid) => {
+                let (first, last) = (grid.region_of(low), grid.region_of(high));
+                for rz in first.1..=last.1 {
+                    for rx in first.0..=last.0 {
+                        let (cx, cz) = grid.attempt(self.seed, (rx, rz));
                         if (low.0..=high.0).contains(&cx) && (low.1..=high.1).contains(&cz) {
                             candidates.push((cx, cz));
                         }
