@@ -1,9 +1,20 @@
-//! Blaze rods: a safe way dug to the nearest fortress's nearest blaze
-//! spawner (the fortress layout is a pure function of the seed, as a
-//! player would know it from a map), then rounds of fighting the blazes
-//! the spawner makes beside it until enough rods are held. Standing by
-//! the spawner on its fenced throne keeps the player within the
-//! spawner's 16 blocks and the blazes within reach as they come.
+//! Blaze rods: the way to the nearest fortress's nearest blaze spawner,
+//! then rounds of fighting the blazes the spawner makes beside it until
+//! enough rods are held. Standing by the spawner on its fenced throne
+//! keeps the player within the spawner's 16 blocks and the blazes within
+//! reach as they come.
+//!
+//! The way is planned over the fortress itself (its layout and the
+//! caverns round it are a pure function of the seed, as a player would
+//! know them from a map; [`Blocks`] reads them as generated where the
+//! world has not loaded them yet): the decks connected to the spawner are
+//! searched for the cell nearest the player where they meet natural rock
+//! or cavern ground; a safe way is dug there, and the deck is walked to
+//! the spawner, so a throne over the lava sea is reached along the
+//! fortress's bridges. A fortress whose decks meet no rock is climbed to
+//! from the cavern ground beside its throne on a cobblestone pillar.
+
+use std::collections::{HashMap, VecDeque};
 
 use super::dig::{safe_to_open, DigTo};
 use super::equip::Equip;
@@ -13,11 +24,11 @@ use super::phases::equip_best_pickaxe;
 use super::route::dig_towards;
 use super::{deferred, Until};
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry, BlockId};
+use crate::sim::registry::{item, registry, BlockDef, BlockId, Shape};
 use crate::sim::script::behaviour::{Behaviour, PillarUp, Spot, StepInto};
 use crate::sim::script::plans::Plan;
-use crate::sim::world::gen::{fortress_near, LAVA_SEA_LEVEL};
-use crate::sim::world::BlockPos;
+use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
+use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};
 
 /// How far around the player (per axis) a fortress is looked for.
 const FORTRESS_SEARCH: i32 = 640;
@@ -26,6 +37,10 @@ const FORTRESS_SEARCH: i32 = 640;
 const CLIMB_OFFSET: i32 = 5;
 /// The highest pillar built (blocks carried: 32 cobblestone).
 const MOST_PILLAR: i32 = 30;
+/// Deck cells a search of the fortress looks at, at most.
+const DECK_CELLS: usize = 20_000;
+/// Cells of the deck walked between two searches of the way.
+const WAYPOINT_EVERY: usize = 16;
 /// Rounds of fighting before giving up.
 const FIGHT_ROUNDS: u32 = 400;
 /// Blazes this near are fought where they are; farther ones (another
@@ -47,6 +62,150 @@ pub fn nearest_spawner(game: &Game) -> Option<BlockPos> {
             .sum::<i64>()
     };
     fortress.spawners.into_iter().min_by_key(distance)
+}
+
+/// Blocks of the Nether as the world holds them where it has loaded them
+/// and as generated where it has not.
+struct Blocks<'g> {
+    world: &'g World,
+    generator: &'g Generator,
+    generated: HashMap<(i32, i32), Chunk>,
+}
+
+impl<'g> Blocks<'g> {
+    fn new(game: &'g Game) -> Blocks<'g> {
+        Blocks {
+            world: &game.world,
+            generator: game.world.generator(),
+            generated: HashMap::new(),
+        }
+    }
+
+    fn get(&mut self, pos: BlockPos) -> &'static BlockDef {
+        let [x, y, z] = pos;
+        let (cx, cz) = (x.div_euclid(16), z.div_euclid(16));
+        let id = if !(0..HEIGHT).contains(&y) || self.world.chunk(cx, cz).is_some() {
+            self.world.get(pos)
+        } else {
+            let generator = self.generator;
+            let chunk = self
+                .generated
+                .entry((cx, cz))
+                .or_insert_with(|| generator.chunk(cx, cz));
+            let [x, y, z] = [x.rem_euclid(16), y, z.rem_euclid(16)].map(|v| v as usize);
+            chunk.get(x, y, z)
+        };
+        registry().block(id)
+    }
+
+    /// Whether a body passes through the cell (no solid block, no fluid).
+    fn open(&mut self, pos: BlockPos) -> bool {
+        let shape = self.get(pos).shape;
+        !shape.collides() && shape != Shape::Liquid
+    }
+
+    /// Whether feet may stand in the cell: open up to the head, on a floor.
+    fn standing(&mut self, feet: BlockPos) -> bool {
+        self.open(feet) && self.open(above(feet, 1)) && self.get(above(feet, -1)).shape.collides()
+    }
+
+    fn safe_to_open(&mut self, pos: BlockPos) -> bool {
+        SIDES
+            .iter()
+            .chain(&[[0, 1, 0], [0, -1, 0]])
+            .all(|&d| self.get(offset(pos, d)).shape != Shape::Liquid)
+    }
+}
+
+const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
+
+fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
+    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
+}
+
+fn above(pos: BlockPos, n: i32) -> BlockPos {
+    offset(pos, [0, n, 0])
+}
+
+fn fortress_block(def: &BlockDef) -> bool {
+    def.name.starts_with("nether_brick")
+}
+
+/// The way onto a fortress's decks and along them to beside `spawner`:
+/// the cell beside a deck or past its fence (natural rock to dig through,
+/// or cavern ground) nearest the player, then the deck's feet cells from there to the
+/// spawner; `None` if no deck connected to the spawner meets either.
+fn way_over_decks(game: &Game, spawner: BlockPos) -> Option<(BlockPos, Vec<BlockPos>)> {
+    let mut blocks = Blocks::new(game);
+    let feet = game.player.block_pos();
+    let on_deck = |blocks: &mut Blocks, cell: BlockPos| {
+        blocks.standing(cell) && fortress_block(blocks.get(above(cell, -1)))
+    };
+    let start = SIDES
+        .iter()
+        .map(|&d| offset(spawner, d))
+        .find(|&cell| on_deck(&mut blocks, cell))?;
+    let mut came_from = HashMap::from([(start, start)]);
+    let mut queue = VecDeque::from([start]);
+    let mut best: Option<(i64, BlockPos, BlockPos)> = None;
+    while let Some(cell) = queue.pop_front() {
+        for d in SIDES {
+            let side = offset(cell, d);
+            let beyond_fence = if blocks.get(side).name == "nether_brick_fence" {
+                offset(side, d)
+            } else {
+                side
+            };
+            let def = blocks.get(beyond_fence);
+            let rock = def.shape == Shape::Cube
+                && !fortress_block(def)
+                && blocks.safe_to_open(beyond_fence);
+            let ground = blocks.standing(beyond_fence)
+                && !fortress_block(blocks.get(above(beyond_fence, -1)));
+            if rock || ground {
+                let distance = (0..3)
+                    .map(|i| i64::from(beyond_fence[i] - feet[i]).pow(2))
+                    .sum::<i64>();
+                if best.is_none_or(|(b, _, _)| distance < b) {
+                    best = Some((distance, beyond_fence, cell));
+                }
+            }
+            for dy in [-1, 0, 1] {
+                let next = above(side, dy);
+                let headroom = match dy {
+                    1 => above(cell, 2),
+                    -1 => above(next, 2),
+                    _ => next,
+                };
+                if came_from.len() < DECK_CELLS
+                    && !came_from.contains_key(&next)
+                    && on_deck(&mut blocks, next)
+                    && blocks.open(headroom)
+                {
+                    came_from.insert(next, cell);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    let (_, beside, entry) = best?;
+    let mut way = vec![entry];
+    let mut at = entry;
+    while came_from[&at] != at {
+        at = came_from[&at];
+        way.push(at);
+    }
+    Some((beside, way))
+}
+
+/// Digs to beside the deck and walks the deck towards the spawner,
+/// searching the way again every [`WAYPOINT_EVERY`] cells.
+fn along_decks(beside: BlockPos, way: &[BlockPos]) -> Plan {
+    let mut plan: Plan = vec![dig_towards(beside, 2.0)];
+    for &target in way.iter().step_by(WAYPOINT_EVERY) {
+        plan.push(Box::new(DigTo::new(Box::new(move |_| vec![target]))));
+    }
+    plan
 }
 
 /// Where to climb to a spawner's throne when the fortress stands in the
@@ -117,7 +276,9 @@ pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
         };
         let reach_throne = Box::new(DigTo::new(Box::new(move |_| vec![spawner])));
         let mut plan: Plan = Vec::new();
-        if let Some(feet) = climb_from(game, spawner) {
+        if let Some((beside, way)) = way_over_decks(game, spawner) {
+            plan.extend(along_decks(beside, &way));
+        } else if let Some(feet) = climb_from(game, spawner) {
             plan.extend(climb_to(feet, spawner));
         } else {
             plan.push(dig_towards(spawner, 1.5));

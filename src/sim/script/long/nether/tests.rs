@@ -216,3 +216,4 @@ impl Behaviour for Traced {
         self.inner.next(game)
     }
 }
+
