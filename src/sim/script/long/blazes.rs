@@ -16,9 +16,9 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::dig::{safe_to_open, DigTo};
+use super::dig::{in_reach_of, safe_to_open, DigTo};
 use super::equip::Equip;
-use super::fight::{fight_round, Quarry};
+use super::fight::{fight_round, nearest_within, Quarry};
 use super::nether::held;
 use super::phases::equip_best_pickaxe;
 use super::route::dig_towards;
@@ -41,6 +41,8 @@ const MOST_PILLAR: i32 = 30;
 const DECK_CELLS: usize = 20_000;
 /// Cells of the deck walked between two searches of the way.
 const WAYPOINT_EVERY: usize = 16;
+/// Rounds of walking the decks (digging on, or fighting a blaze met).
+const DECK_ROUNDS: u32 = 100;
 /// Rounds of fighting before giving up.
 const FIGHT_ROUNDS: u32 = 400;
 /// Blazes this near are fought where they are; farther ones (another
@@ -51,17 +53,23 @@ const BLAZES: Quarry = Quarry {
     approach_range: 10.0,
 };
 
-/// The nearest blaze spawner of the nearest fortress.
-pub fn nearest_spawner(game: &Game) -> Option<BlockPos> {
+/// The blaze spawners of the nearest fortress.
+fn fortress_spawners(game: &Game) -> Option<Vec<BlockPos>> {
     let seed = game.world.generator().seed();
     let feet = game.player.block_pos();
     let fortress = fortress_near(seed, feet[0], feet[2], FORTRESS_SEARCH)?;
-    let distance = |s: &BlockPos| {
+    Some(fortress.spawners)
+}
+
+/// The spawner nearest the player.
+fn nearest(game: &Game, spawners: &[BlockPos]) -> BlockPos {
+    let feet = game.player.block_pos();
+    let distance = |s: &&BlockPos| {
         (0..3)
             .map(|i| i64::from(s[i] - feet[i]).pow(2))
             .sum::<i64>()
     };
-    fortress.spawners.into_iter().min_by_key(distance)
+    *spawners.iter().min_by_key(distance).expect("a fortress has a spawner")
 }
 
 /// Blocks of the Nether as the world holds them where it has loaded them
@@ -127,27 +135,35 @@ fn above(pos: BlockPos, n: i32) -> BlockPos {
     offset(pos, [0, n, 0])
 }
 
+/// Whether a block is the fortress's own (its bricks, its spawners).
 fn fortress_block(def: &BlockDef) -> bool {
-    def.name.starts_with("nether_brick")
+    def.name.starts_with("nether_brick") || def.name == "spawner"
 }
 
-/// The way onto a fortress's decks and along them to beside `spawner`:
-/// the cell beside a deck or past its fence (natural rock to dig through,
-/// or cavern ground) nearest the player, then the deck's feet cells from there to the
-/// spawner; `None` if no deck connected to the spawner meets either.
-fn way_over_decks(game: &Game, spawner: BlockPos) -> Option<(BlockPos, Vec<BlockPos>)> {
+/// The way onto a fortress's decks and along them to a spawner: the
+/// deck's feet cells from the one nearest the player that meets natural
+/// rock (to dig through) or cavern ground, beside the deck or past its
+/// fence, to beside the spawner nearest it along the decks (a search
+/// from every spawner at once), and that spawner; `None` if no deck
+/// connected to a spawner meets either.
+fn way_over_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Vec<BlockPos>, BlockPos)> {
     let mut blocks = Blocks::new(game);
     let feet = game.player.block_pos();
     let on_deck = |blocks: &mut Blocks, cell: BlockPos| {
         blocks.standing(cell) && fortress_block(blocks.get(above(cell, -1)))
     };
-    let start = SIDES
-        .iter()
-        .map(|&d| offset(spawner, d))
-        .find(|&cell| on_deck(&mut blocks, cell))?;
-    let mut came_from = HashMap::from([(start, start)]);
-    let mut queue = VecDeque::from([start]);
-    let mut best: Option<(i64, BlockPos, BlockPos)> = None;
+    let mut came_from = HashMap::new();
+    let mut queue = VecDeque::new();
+    let mut served = HashMap::new();
+    for &spawner in spawners {
+        let mut beside = SIDES.iter().map(|&d| offset(spawner, d));
+        if let Some(start) = beside.find(|&cell| on_deck(&mut blocks, cell)) {
+            came_from.insert(start, start);
+            served.insert(start, spawner);
+            queue.push_back(start);
+        }
+    }
+    let mut best: Option<(i64, BlockPos)> = None;
     while let Some(cell) = queue.pop_front() {
         for d in SIDES {
             let side = offset(cell, d);
@@ -162,13 +178,11 @@ fn way_over_decks(game: &Game, spawner: BlockPos) -> Option<(BlockPos, Vec<Block
                 && blocks.safe_to_open(beyond_fence);
             let ground = blocks.standing(beyond_fence)
                 && !fortress_block(blocks.get(above(beyond_fence, -1)));
-            if rock || ground {
-                let distance = (0..3)
-                    .map(|i| i64::from(beyond_fence[i] - feet[i]).pow(2))
-                    .sum::<i64>();
-                if best.is_none_or(|(b, _, _)| distance < b) {
-                    best = Some((distance, beyond_fence, cell));
-                }
+            let distance = (0..3)
+                .map(|i| i64::from(beyond_fence[i] - feet[i]).pow(2))
+                .sum::<i64>();
+            if (rock || ground) && best.is_none_or(|(b, _)| distance < b) {
+                best = Some((distance, cell));
             }
             for dy in [-1, 0, 1] {
                 let next = above(side, dy);
@@ -188,24 +202,38 @@ fn way_over_decks(game: &Game, spawner: BlockPos) -> Option<(BlockPos, Vec<Block
             }
         }
     }
-    let (_, beside, entry) = best?;
+    let (_, entry) = best?;
     let mut way = vec![entry];
     let mut at = entry;
     while came_from[&at] != at {
         at = came_from[&at];
         way.push(at);
     }
-    Some((beside, way))
+    Some((way, served[&at]))
 }
 
-/// Digs to beside the deck and walks the deck towards the spawner,
-/// searching the way again every [`WAYPOINT_EVERY`] cells.
-fn along_decks(beside: BlockPos, way: &[BlockPos]) -> Plan {
-    let mut plan: Plan = vec![dig_towards(beside, 2.0)];
-    for &target in way.iter().step_by(WAYPOINT_EVERY) {
-        plan.push(Box::new(DigTo::new(Box::new(move |_| vec![target]))));
-    }
-    plan
+/// Walks a way over the decks to the spawner at its end, in rounds until
+/// the spawner is in reach: each fights a blaze that has come within its
+/// strike range, or else digs on to the way's cell [`WAYPOINT_EVERY`]
+/// cells past the one nearest the feet (the spawner past the end).
+fn along_decks(way: Vec<BlockPos>, spawner: BlockPos) -> Box<dyn Behaviour> {
+    Box::new(Until::new(
+        move |g| in_reach_of(g.player.block_pos(), spawner),
+        DECK_ROUNDS,
+        move |g| {
+            if nearest_within(g, BLAZES.kind, BLAZES.strike_range).is_some() {
+                return fight_round(g, BLAZES);
+            }
+            let feet = g.player.block_pos();
+            let distance = |cell: &BlockPos| (0..3).map(|i| (cell[i] - feet[i]).pow(2)).sum::<i32>();
+            let nearest = (0..way.len()).min_by_key(|&i| distance(&way[i])).unwrap_or(0);
+            let target = way.get(nearest + WAYPOINT_EVERY).copied().unwrap_or(spawner);
+            vec![
+                equip_best_pickaxe(),
+                Box::new(DigTo::new(Box::new(move |_| vec![target]))),
+            ]
+        },
+    ))
 }
 
 /// Where to climb to a spawner's throne when the fortress stands in the
@@ -271,24 +299,34 @@ fn climb_to(feet: BlockPos, spawner: BlockPos) -> Plan {
 /// the open — and kills blazes until `rods` blaze rods are held.
 pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
     deferred(move |game| {
-        let Some(spawner) = nearest_spawner(game) else {
+        let Some(spawners) = fortress_spawners(game) else {
             return Vec::new();
         };
-        let reach_throne = Box::new(DigTo::new(Box::new(move |_| vec![spawner])));
         let mut plan: Plan = Vec::new();
-        if let Some((beside, way)) = way_over_decks(game, spawner) {
-            plan.extend(along_decks(beside, &way));
-        } else if let Some(feet) = climb_from(game, spawner) {
-            plan.extend(climb_to(feet, spawner));
-        } else {
-            plan.push(dig_towards(spawner, 1.5));
-        }
-        plan.push(reach_throne);
-        plan.extend(vec![Box::new(Until::new(
+        let found = way_over_decks(game, &spawners);
+        eprintln!("DEBUG way {:?}", found.as_ref().map(|(w, s)| (w.len(), w.first(), s)));
+        let spawner = match found {
+            Some((way, spawner)) => {
+                plan.push(dig_towards(way[0], 2.0));
+                plan.push(along_decks(way, spawner));
+                spawner
+            }
+            None => {
+                let spawner = nearest(game, &spawners);
+                match climb_from(game, spawner) {
+                    Some(feet) => plan.extend(climb_to(feet, spawner)),
+                    None => plan.push(dig_towards(spawner, 1.5)),
+                }
+                spawner
+            }
+        };
+        plan.push(equip_best_pickaxe());
+        plan.push(Box::new(DigTo::new(Box::new(move |_| vec![spawner]))));
+        plan.push(Box::new(Until::new(
             move |g| held(g, "blaze_rod") >= rods,
             FIGHT_ROUNDS,
             |g| fight_round(g, BLAZES),
-        )) as Box<dyn Behaviour>]);
+        )));
         plan
     })
 }

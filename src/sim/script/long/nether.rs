@@ -111,7 +111,7 @@ pub fn through_portal() -> Box<dyn Behaviour> {
 
 fn around_feet(game: &Game) -> std::ops::RangeInclusive<i32> {
     let y = game.player.block_pos()[1];
-    y - 1..=y + 3
+    y - 1..=y + 8
 }
 
 /// Whether feet in a cell stand clear of every portal block (whose
