@@ -16,17 +16,18 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::dig::{in_reach_of, safe_to_open, DigTo};
+use super::dig::{safe_to_open, DigTo};
 use super::equip::Equip;
-use super::fight::{fight_round, nearest_within, Quarry};
+use super::fight::{fight_round, Quarry};
 use super::nether::held;
 use super::phases::equip_best_pickaxe;
 use super::route::dig_towards;
 use super::{deferred, Until};
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry, BlockDef, BlockId, Shape};
+use crate::sim::registry::{block, item, registry, BlockDef, BlockId, Shape};
 use crate::sim::script::behaviour::{Behaviour, PillarUp, Spot, StepInto};
 use crate::sim::script::plans::Plan;
+use crate::sim::script::travel::travel;
 use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
 use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};
 
@@ -39,18 +40,14 @@ const CLIMB_OFFSET: i32 = 5;
 const MOST_PILLAR: i32 = 30;
 /// Deck cells a search of the fortress looks at, at most.
 const DECK_CELLS: usize = 20_000;
-/// Cells of the deck walked between two searches of the way.
-const WAYPOINT_EVERY: usize = 16;
-/// Rounds of walking the decks (digging on, or fighting a blaze met).
-const DECK_ROUNDS: u32 = 100;
 /// Rounds of fighting before giving up.
 const FIGHT_ROUNDS: u32 = 400;
 /// Blazes this near are fought where they are; farther ones (another
 /// spawner's) are left alone.
 const BLAZES: Quarry = Quarry {
     kind: "blaze",
-    strike_range: 10.0,
-    approach_range: 10.0,
+    strike_range: 4.0,
+    approach_range: 16.0,
 };
 
 /// The blaze spawners of the nearest fortress.
@@ -140,13 +137,12 @@ fn fortress_block(def: &BlockDef) -> bool {
     def.name.starts_with("nether_brick") || def.name == "spawner"
 }
 
-/// The way onto a fortress's decks and along them to a spawner: the
-/// deck's feet cells from the one nearest the player that meets natural
-/// rock (to dig through) or cavern ground, beside the deck or past its
-/// fence, to beside the spawner nearest it along the decks (a search
-/// from every spawner at once), and that spawner; `None` if no deck
-/// connected to a spawner meets either.
-fn way_over_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Vec<BlockPos>, BlockPos)> {
+/// Where to get onto a fortress's decks to walk to a spawner: the deck
+/// cell nearest the player that meets natural rock (to dig through) or
+/// cavern ground, beside the deck or past its fence, and the spawner
+/// nearest it along the decks (a search from every spawner at once);
+/// `None` if no deck connected to a spawner meets either.
+fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(BlockPos, BlockPos)> {
     let mut blocks = Blocks::new(game);
     let feet = game.player.block_pos();
     let on_deck = |blocks: &mut Blocks, cell: BlockPos| {
@@ -203,37 +199,18 @@ fn way_over_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Vec<BlockPos>, 
         }
     }
     let (_, entry) = best?;
-    let mut way = vec![entry];
     let mut at = entry;
     while came_from[&at] != at {
         at = came_from[&at];
-        way.push(at);
     }
-    Some((way, served[&at]))
+    Some((entry, served[&at]))
 }
 
-/// Walks a way over the decks to the spawner at its end, in rounds until
-/// the spawner is in reach: each fights a blaze that has come within its
-/// strike range, or else digs on to the way's cell [`WAYPOINT_EVERY`]
-/// cells past the one nearest the feet (the spawner past the end).
-fn along_decks(way: Vec<BlockPos>, spawner: BlockPos) -> Box<dyn Behaviour> {
-    Box::new(Until::new(
-        move |g| in_reach_of(g.player.block_pos(), spawner),
-        DECK_ROUNDS,
-        move |g| {
-            if nearest_within(g, BLAZES.kind, BLAZES.strike_range).is_some() {
-                return fight_round(g, BLAZES);
-            }
-            let feet = g.player.block_pos();
-            let distance = |cell: &BlockPos| (0..3).map(|i| (cell[i] - feet[i]).pow(2)).sum::<i32>();
-            let nearest = (0..way.len()).min_by_key(|&i| distance(&way[i])).unwrap_or(0);
-            let target = way.get(nearest + WAYPOINT_EVERY).copied().unwrap_or(spawner);
-            vec![
-                equip_best_pickaxe(),
-                Box::new(DigTo::new(Box::new(move |_| vec![target]))),
-            ]
-        },
-    ))
+/// Whether feet stand beside a blaze spawner.
+fn beside_a_spawner(game: &Game, feet: BlockPos) -> bool {
+    SIDES
+        .iter()
+        .any(|&d| game.world.get(offset(feet, d)) == block("spawner"))
 }
 
 /// Where to climb to a spawner's throne when the fortress stands in the
@@ -303,12 +280,13 @@ pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
             return Vec::new();
         };
         let mut plan: Plan = Vec::new();
-        let found = way_over_decks(game, &spawners);
-        eprintln!("DEBUG way {:?}", found.as_ref().map(|(w, s)| (w.len(), w.first(), s)));
+        let found = way_onto_decks(game, &spawners);
+        eprintln!("DEBUG way {found:?}");
         let spawner = match found {
-            Some((way, spawner)) => {
-                plan.push(dig_towards(way[0], 2.0));
-                plan.push(along_decks(way, spawner));
+            Some((entry, spawner)) => {
+                plan.push(dig_towards(entry, 2.0));
+                plan.push(Box::new(DigTo::new(Box::new(move |_| vec![entry]))));
+                plan.push(travel(beside_a_spawner, Some([spawner[0], spawner[2]])));
                 spawner
             }
             None => {
