@@ -24,10 +24,9 @@ use super::phases::equip_best_pickaxe;
 use super::route::dig_towards;
 use super::{deferred, Until};
 use crate::sim::game::Game;
-use crate::sim::registry::{block, item, registry, BlockDef, BlockId, Shape};
+use crate::sim::registry::{item, registry, BlockDef, BlockId, Shape};
 use crate::sim::script::behaviour::{Behaviour, PillarUp, Spot, StepInto};
 use crate::sim::script::plans::Plan;
-use crate::sim::script::travel::travel;
 use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
 use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};
 
@@ -206,13 +205,6 @@ fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(BlockPos, Block
     Some((entry, served[&at]))
 }
 
-/// Whether feet stand beside a blaze spawner.
-fn beside_a_spawner(game: &Game, feet: BlockPos) -> bool {
-    SIDES
-        .iter()
-        .any(|&d| game.world.get(offset(feet, d)) == block("spawner"))
-}
-
 /// Where to climb to a spawner's throne when the fortress stands in the
 /// open on its pillars: the column at `CLIMB_OFFSET` from the spawner
 /// (outside the throne's fence) whose ground below the spawner's height
@@ -286,7 +278,6 @@ pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
             Some((entry, spawner)) => {
                 plan.push(dig_towards(entry, 2.0));
                 plan.push(Box::new(DigTo::new(Box::new(move |_| vec![entry]))));
-                plan.push(travel(beside_a_spawner, Some([spawner[0], spawner[2]])));
                 spawner
             }
             None => {

@@ -1,6 +1,7 @@
 //! Fighting for drops over a long phase: one round at a time, each
 //! planned from the game state — eat when hungry or hurt; strike the
 //! nearest creature of a kind when it is close ([`Hunt`] with the sword,
+//! jumping to land criticals,
 //! bounded so a creature that flies or walks off is looked at anew), and
 //! pick up what it dropped; dig a safe way nearer when it is far; else
 //! wait where the creatures come.
@@ -66,7 +67,7 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
             sword,
             Box::new(Within {
                 ticks: STRIKE_TICKS,
-                inner: Box::new(Hunt::new(quarry.kind, 1)),
+                inner: Box::new(Hunt::new(quarry.kind, 1).with_critical_hits()),
             }),
             Box::new(CollectItems {
                 radius: 5.0,
