@@ -16,12 +16,13 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::dig::{safe_to_open, DigTo};
+use super::dig::{in_reach_of, safe_to_open, DigTo};
 use super::equip::Equip;
-use super::fight::{fight_round, Quarry};
+use super::fight::{fight_round, nearest_within, Quarry};
 use super::nether::held;
 use super::phases::equip_best_pickaxe;
 use super::route::dig_towards;
+use super::survive::{needs_food, needs_shelter, Within};
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{item, registry, BlockDef, BlockId, Shape};
@@ -39,8 +40,10 @@ const CLIMB_OFFSET: i32 = 5;
 const MOST_PILLAR: i32 = 30;
 /// Deck cells a search of the fortress looks at, at most.
 const DECK_CELLS: usize = 20_000;
-/// Rounds of fighting before giving up.
-const FIGHT_ROUNDS: u32 = 400;
+/// Rounds of fighting (or digging on to the spawner) before giving up.
+const FIGHT_ROUNDS: u32 = 600;
+/// Ticks one round of digging on to the spawner may last.
+const DIG_TICKS: u32 = 200;
 /// Blazes this near are fought where they are; farther ones (another
 /// spawner's) are left alone.
 const BLAZES: Quarry = Quarry {
@@ -50,7 +53,7 @@ const BLAZES: Quarry = Quarry {
 };
 
 /// The blaze spawners of the nearest fortress.
-fn fortress_spawners(game: &Game) -> Option<Vec<BlockPos>> {
+pub(super) fn fortress_spawners(game: &Game) -> Option<Vec<BlockPos>> {
     let seed = game.world.generator().seed();
     let feet = game.player.block_pos();
     let fortress = fortress_near(seed, feet[0], feet[2], FORTRESS_SEARCH)?;
@@ -65,7 +68,10 @@ fn nearest(game: &Game, spawners: &[BlockPos]) -> BlockPos {
             .map(|i| i64::from(s[i] - feet[i]).pow(2))
             .sum::<i64>()
     };
-    *spawners.iter().min_by_key(distance).expect("a fortress has a spawner")
+    *spawners
+        .iter()
+        .min_by_key(distance)
+        .expect("a fortress has a spawner")
 }
 
 /// Blocks of the Nether as the world holds them where it has loaded them
@@ -141,7 +147,7 @@ fn fortress_block(def: &BlockDef) -> bool {
 /// cavern ground, beside the deck or past its fence, and the spawner
 /// nearest it along the decks (a search from every spawner at once);
 /// `None` if no deck connected to a spawner meets either.
-fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(BlockPos, BlockPos)> {
+pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(BlockPos, BlockPos)> {
     let mut blocks = Blocks::new(game);
     let feet = game.player.block_pos();
     let on_deck = |blocks: &mut Blocks, cell: BlockPos| {
@@ -272,13 +278,10 @@ pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
             return Vec::new();
         };
         let mut plan: Plan = Vec::new();
-        let found = way_onto_decks(game, &spawners);
-        eprintln!("DEBUG way {found:?}");
-        let spawner = match found {
+        let (entry, spawner) = match way_onto_decks(game, &spawners) {
             Some((entry, spawner)) => {
                 plan.push(dig_towards(entry, 2.0));
-                plan.push(Box::new(DigTo::new(Box::new(move |_| vec![entry]))));
-                spawner
+                (Some(entry), spawner)
             }
             None => {
                 let spawner = nearest(game, &spawners);
@@ -286,16 +289,35 @@ pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
                     Some(feet) => plan.extend(climb_to(feet, spawner)),
                     None => plan.push(dig_towards(spawner, 1.5)),
                 }
-                spawner
+                (None, spawner)
             }
         };
-        plan.push(equip_best_pickaxe());
-        plan.push(Box::new(DigTo::new(Box::new(move |_| vec![spawner]))));
         plan.push(Box::new(Until::new(
             move |g| held(g, "blaze_rod") >= rods,
             FIGHT_ROUNDS,
-            |g| fight_round(g, BLAZES),
+            move |g| by_the_spawner(g, entry, spawner),
         )));
         plan
     })
+}
+
+/// One round at the spawner: a fight (see [`fight_round`]) when a blaze
+/// is near, the player must heal or eat, or the spawner is in reach; else
+/// a bounded dig on towards it — onto the deck at `entry` first, if
+/// there is one and the feet are not on the fortress yet.
+fn by_the_spawner(game: &Game, entry: Option<BlockPos>, spawner: BlockPos) -> Plan {
+    let feet = game.player.block_pos();
+    let near = nearest_within(game, BLAZES.kind, BLAZES.approach_range).is_some();
+    if near || needs_shelter(game) || needs_food(game) || in_reach_of(feet, spawner) {
+        return fight_round(game, BLAZES);
+    }
+    let on_fortress = fortress_block(registry().block(game.world.get(above(feet, -1))));
+    let target = entry.filter(|_| !on_fortress).unwrap_or(spawner);
+    vec![
+        equip_best_pickaxe(),
+        Box::new(Within {
+            ticks: DIG_TICKS,
+            inner: Box::new(DigTo::new(Box::new(move |_| vec![target]))),
+        }),
+    ]
 }

@@ -43,19 +43,17 @@ fn leg_ends(game: &Game, goal: BlockPos) -> Vec<BlockPos> {
     let distance = horizontal(feet, goal);
     let leg = LEG.min(distance);
     let goal_itself = (distance <= LEG).then_some(goal);
-    let shares = LEG_SHARES
-        .iter()
-        .filter_map(|&share| {
-            let along = |i: usize| {
-                let v = f64::from(feet[i]) + f64::from(goal[i] - feet[i]) * leg * share / distance;
-                v.round() as i32
-            };
-            let [x, line_y, z] = [along(0), along(1).max(HIGH_ABOVE_LAVA), along(2)];
-            (LOWEST..=HIGHEST)
-                .map(|y| [x, y, z])
-                .filter(|&pos| solid(&game.world, pos) && safe_to_open(&game.world, pos))
-                .min_by_key(|pos| (pos[1] - line_y).abs())
-        });
+    let shares = LEG_SHARES.iter().filter_map(|&share| {
+        let along = |i: usize| {
+            let v = f64::from(feet[i]) + f64::from(goal[i] - feet[i]) * leg * share / distance;
+            v.round() as i32
+        };
+        let [x, line_y, z] = [along(0), along(1).max(HIGH_ABOVE_LAVA), along(2)];
+        (LOWEST..=HIGHEST)
+            .map(|y| [x, y, z])
+            .filter(|&pos| solid(&game.world, pos) && safe_to_open(&game.world, pos))
+            .min_by_key(|pos| (pos[1] - line_y).abs())
+    });
     goal_itself.into_iter().chain(shares).collect()
 }
 
@@ -69,8 +67,7 @@ pub fn dig_towards(goal: BlockPos, within: f64) -> Box<dyn Behaviour> {
     Box::new(Until::new(
         move |g| horizontal(g.player.block_pos(), goal) <= within,
         MOST_LEGS,
-        move |g| {
-            eprintln!("DEBUG leg from {:?} to {goal:?}: ends {:?}", g.player.block_pos(), leg_ends(g, goal));
+        move |_| {
             vec![
                 eat_if_needed("diamond_pickaxe"),
                 equip_best_pickaxe(),

@@ -9,9 +9,9 @@
 use super::eat::Eat;
 use super::equip::Equip;
 use super::Until;
+use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::player::MAX_HEALTH;
-use crate::protocol::Action;
 use crate::sim::registry::{block, item, registry, BlockId, ItemKind};
 use crate::sim::script::behaviour::{Behaviour, Hold, Step};
 use crate::sim::script::blocks::{Construct, Job};
