@@ -1,18 +1,19 @@
-//! Blaze rods: the way to the nearest fortress's nearest blaze spawner,
-//! then rounds of fighting the blazes the spawner makes beside it until
-//! enough rods are held. Standing by the spawner on its fenced throne
-//! keeps the player within the spawner's 16 blocks and the blazes within
-//! reach as they come.
+//! Blaze rods: the way to a blaze spawner of the nearest fortress, then
+//! rounds by the spawner until enough rods are held — fighting the
+//! blazes that come near (walled in with cobblestone to heal when health
+//! runs low), digging on towards the spawner when none does.
 //!
 //! The way is planned over the fortress itself (its layout and the
 //! caverns round it are a pure function of the seed, as a player would
 //! know them from a map; [`Blocks`] reads them as generated where the
-//! world has not loaded them yet): the decks connected to the spawner are
-//! searched for the cell nearest the player where they meet natural rock
-//! or cavern ground; a safe way is dug there, and the deck is walked to
-//! the spawner, so a throne over the lava sea is reached along the
-//! fortress's bridges. A fortress whose decks meet no rock is climbed to
-//! from the cavern ground beside its throne on a cobblestone pillar.
+//! world has not loaded them yet): the decks connected to the spawners
+//! are searched, from every spawner at once, for the cell nearest the
+//! player where they meet natural rock or cavern ground (beside the deck
+//! or past its fence); a safe way is dug there, and the spawner nearest
+//! it along the decks is the one dug on to, so a throne over the lava sea
+//! is reached along the fortress's bridges. A fortress whose decks meet
+//! neither is climbed to from the cavern ground beside its nearest
+//! throne on a cobblestone pillar.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -44,8 +45,8 @@ const DECK_CELLS: usize = 20_000;
 const FIGHT_ROUNDS: u32 = 600;
 /// Ticks one round of digging on to the spawner may last.
 const DIG_TICKS: u32 = 200;
-/// Blazes this near are fought where they are; farther ones (another
-/// spawner's) are left alone.
+/// Blazes within 4 blocks are struck, within 16 dug towards; farther
+/// ones (another spawner's) are left alone.
 const BLAZES: Quarry = Quarry {
     kind: "blaze",
     strike_range: 4.0,
@@ -119,6 +120,7 @@ impl<'g> Blocks<'g> {
         self.open(feet) && self.open(above(feet, 1)) && self.get(above(feet, -1)).shape.collides()
     }
 
+    /// [`safe_to_open`] read from these blocks: no fluid beside the cell.
     fn safe_to_open(&mut self, pos: BlockPos) -> bool {
         SIDES
             .iter()
@@ -127,6 +129,7 @@ impl<'g> Blocks<'g> {
     }
 }
 
+/// The four horizontal neighbours.
 const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
 
 fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
