@@ -1,23 +1,36 @@
-//! Blaze rods: a safe way dug to the nearest fortress's nearest blaze
-//! spawner (the fortress layout is a pure function of the seed, as a
-//! player would know it from a map), then rounds of fighting the blazes
-//! the spawner makes beside it until enough rods are held. Standing by
-//! the spawner on its fenced throne keeps the player within the
-//! spawner's 16 blocks and the blazes within reach as they come.
+//! Blaze rods: the way to a blaze spawner of the nearest fortress, then
+//! rounds by the spawner until enough rods are held — fighting the
+//! blazes that come near (walled in with cobblestone to heal when health
+//! runs low), digging on towards the spawner when none does.
+//!
+//! The way is planned over the fortress itself (its layout and the
+//! caverns round it are a pure function of the seed, as a player would
+//! know them from a map; [`Blocks`] reads them as generated where the
+//! world has not loaded them yet): the decks connected to the spawners
+//! are searched, from every spawner at once, for the cell nearest the
+//! player where they meet natural rock or cavern ground (beside the deck
+//! or past its fence); a safe way is dug there, and the spawner nearest
+//! it along the decks is the one dug on to, so a throne over the lava sea
+//! is reached along the fortress's bridges. A fortress whose decks meet
+//! neither is climbed to from the cavern ground beside its nearest
+//! throne on a cobblestone pillar.
 
-use super::dig::{safe_to_open, DigTo};
+use std::collections::{HashMap, VecDeque};
+
+use super::dig::{in_reach_of, safe_to_open, DigTo};
 use super::equip::Equip;
-use super::fight::{fight_round, Quarry};
+use super::fight::{fight_round, nearest_within, Quarry};
 use super::nether::held;
 use super::phases::equip_best_pickaxe;
 use super::route::dig_towards;
+use super::survive::{needs_food, needs_shelter, Within};
 use super::{deferred, Until};
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry, BlockId};
+use crate::sim::registry::{item, registry, BlockDef, BlockId, Shape};
 use crate::sim::script::behaviour::{Behaviour, PillarUp, Spot, StepInto};
 use crate::sim::script::plans::Plan;
-use crate::sim::world::gen::{fortress_near, LAVA_SEA_LEVEL};
-use crate::sim::world::BlockPos;
+use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
+use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};
 
 /// How far around the player (per axis) a fortress is looked for.
 const FORTRESS_SEARCH: i32 = 640;
@@ -26,27 +39,179 @@ const FORTRESS_SEARCH: i32 = 640;
 const CLIMB_OFFSET: i32 = 5;
 /// The highest pillar built (blocks carried: 32 cobblestone).
 const MOST_PILLAR: i32 = 30;
-/// Rounds of fighting before giving up.
-const FIGHT_ROUNDS: u32 = 400;
-/// Blazes this near are fought where they are; farther ones (another
-/// spawner's) are left alone.
+/// Deck cells a search of the fortress looks at, at most.
+const DECK_CELLS: usize = 20_000;
+/// Rounds of fighting (or digging on to the spawner) before giving up.
+const FIGHT_ROUNDS: u32 = 600;
+/// Ticks one round of digging on to the spawner may last.
+const DIG_TICKS: u32 = 200;
+/// Blazes within 4 blocks are struck, within 16 dug towards; farther
+/// ones (another spawner's) are left alone.
 const BLAZES: Quarry = Quarry {
     kind: "blaze",
-    strike_range: 10.0,
-    approach_range: 10.0,
+    strike_range: 4.0,
+    approach_range: 16.0,
 };
 
-/// The nearest blaze spawner of the nearest fortress.
-pub fn nearest_spawner(game: &Game) -> Option<BlockPos> {
+/// The blaze spawners of the nearest fortress.
+pub(super) fn fortress_spawners(game: &Game) -> Option<Vec<BlockPos>> {
     let seed = game.world.generator().seed();
     let feet = game.player.block_pos();
     let fortress = fortress_near(seed, feet[0], feet[2], FORTRESS_SEARCH)?;
-    let distance = |s: &BlockPos| {
+    Some(fortress.spawners)
+}
+
+/// The spawner nearest the player.
+fn nearest(game: &Game, spawners: &[BlockPos]) -> BlockPos {
+    let feet = game.player.block_pos();
+    let distance = |s: &&BlockPos| {
         (0..3)
             .map(|i| i64::from(s[i] - feet[i]).pow(2))
             .sum::<i64>()
     };
-    fortress.spawners.into_iter().min_by_key(distance)
+    *spawners
+        .iter()
+        .min_by_key(distance)
+        .expect("a fortress has a spawner")
+}
+
+/// Blocks of the Nether as the world holds them where it has loaded them
+/// and as generated where it has not.
+struct Blocks<'g> {
+    world: &'g World,
+    generator: &'g Generator,
+    generated: HashMap<(i32, i32), Chunk>,
+}
+
+impl<'g> Blocks<'g> {
+    fn new(game: &'g Game) -> Blocks<'g> {
+        Blocks {
+            world: &game.world,
+            generator: game.world.generator(),
+            generated: HashMap::new(),
+        }
+    }
+
+    fn get(&mut self, pos: BlockPos) -> &'static BlockDef {
+        let [x, y, z] = pos;
+        let (cx, cz) = (x.div_euclid(16), z.div_euclid(16));
+        let id = if !(0..HEIGHT).contains(&y) || self.world.chunk(cx, cz).is_some() {
+            self.world.get(pos)
+        } else {
+            let generator = self.generator;
+            let chunk = self
+                .generated
+                .entry((cx, cz))
+                .or_insert_with(|| generator.chunk(cx, cz));
+            let [x, y, z] = [x.rem_euclid(16), y, z.rem_euclid(16)].map(|v| v as usize);
+            chunk.get(x, y, z)
+        };
+        registry().block(id)
+    }
+
+    /// Whether a body passes through the cell (no solid block, no fluid).
+    fn open(&mut self, pos: BlockPos) -> bool {
+        let shape = self.get(pos).shape;
+        !shape.collides() && shape != Shape::Liquid
+    }
+
+    /// Whether feet may stand in the cell: open up to the head, on a floor.
+    fn standing(&mut self, feet: BlockPos) -> bool {
+        self.open(feet) && self.open(above(feet, 1)) && self.get(above(feet, -1)).shape.collides()
+    }
+
+    /// [`safe_to_open`] read from these blocks: no fluid beside the cell.
+    fn safe_to_open(&mut self, pos: BlockPos) -> bool {
+        SIDES
+            .iter()
+            .chain(&[[0, 1, 0], [0, -1, 0]])
+            .all(|&d| self.get(offset(pos, d)).shape != Shape::Liquid)
+    }
+}
+
+/// The four horizontal neighbours.
+const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
+
+fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
+    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
+}
+
+fn above(pos: BlockPos, n: i32) -> BlockPos {
+    offset(pos, [0, n, 0])
+}
+
+/// Whether a block is the fortress's own (its bricks, its spawners).
+fn fortress_block(def: &BlockDef) -> bool {
+    def.name.starts_with("nether_brick") || def.name == "spawner"
+}
+
+/// Where to get onto a fortress's decks to walk to a spawner: the deck
+/// cell nearest the player that meets natural rock (to dig through) or
+/// cavern ground, beside the deck or past its fence, and the spawner
+/// nearest it along the decks (a search from every spawner at once);
+/// `None` if no deck connected to a spawner meets either.
+pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(BlockPos, BlockPos)> {
+    let mut blocks = Blocks::new(game);
+    let feet = game.player.block_pos();
+    let on_deck = |blocks: &mut Blocks, cell: BlockPos| {
+        blocks.standing(cell) && fortress_block(blocks.get(above(cell, -1)))
+    };
+    let mut came_from = HashMap::new();
+    let mut queue = VecDeque::new();
+    let mut served = HashMap::new();
+    for &spawner in spawners {
+        let mut beside = SIDES.iter().map(|&d| offset(spawner, d));
+        if let Some(start) = beside.find(|&cell| on_deck(&mut blocks, cell)) {
+            came_from.insert(start, start);
+            served.insert(start, spawner);
+            queue.push_back(start);
+        }
+    }
+    let mut best: Option<(i64, BlockPos)> = None;
+    while let Some(cell) = queue.pop_front() {
+        for d in SIDES {
+            let side = offset(cell, d);
+            let beyond_fence = if blocks.get(side).name == "nether_brick_fence" {
+                offset(side, d)
+            } else {
+                side
+            };
+            let def = blocks.get(beyond_fence);
+            let rock = def.shape == Shape::Cube
+                && !fortress_block(def)
+                && blocks.safe_to_open(beyond_fence);
+            let ground = blocks.standing(beyond_fence)
+                && !fortress_block(blocks.get(above(beyond_fence, -1)));
+            let distance = (0..3)
+                .map(|i| i64::from(beyond_fence[i] - feet[i]).pow(2))
+                .sum::<i64>();
+            if (rock || ground) && best.is_none_or(|(b, _)| distance < b) {
+                best = Some((distance, cell));
+            }
+            for dy in [-1, 0, 1] {
+                let next = above(side, dy);
+                let headroom = match dy {
+                    1 => above(cell, 2),
+                    -1 => above(next, 2),
+                    _ => next,
+                };
+                if came_from.len() < DECK_CELLS
+                    && !came_from.contains_key(&next)
+                    && on_deck(&mut blocks, next)
+                    && blocks.open(headroom)
+                {
+                    came_from.insert(next, cell);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    let (_, entry) = best?;
+    let mut at = entry;
+    while came_from[&at] != at {
+        at = came_from[&at];
+    }
+    Some((entry, served[&at]))
 }
 
 /// Where to climb to a spawner's throne when the fortress stands in the
@@ -112,22 +277,50 @@ fn climb_to(feet: BlockPos, spawner: BlockPos) -> Plan {
 /// the open — and kills blazes until `rods` blaze rods are held.
 pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
     deferred(move |game| {
-        let Some(spawner) = nearest_spawner(game) else {
+        let Some(spawners) = fortress_spawners(game) else {
             return Vec::new();
         };
-        let reach_throne = Box::new(DigTo::new(Box::new(move |_| vec![spawner])));
         let mut plan: Plan = Vec::new();
-        if let Some(feet) = climb_from(game, spawner) {
-            plan.extend(climb_to(feet, spawner));
-        } else {
-            plan.push(dig_towards(spawner, 1.5));
-        }
-        plan.push(reach_throne);
-        plan.extend(vec![Box::new(Until::new(
+        let (entry, spawner) = match way_onto_decks(game, &spawners) {
+            Some((entry, spawner)) => {
+                plan.push(dig_towards(entry, 2.0));
+                (Some(entry), spawner)
+            }
+            None => {
+                let spawner = nearest(game, &spawners);
+                match climb_from(game, spawner) {
+                    Some(feet) => plan.extend(climb_to(feet, spawner)),
+                    None => plan.push(dig_towards(spawner, 1.5)),
+                }
+                (None, spawner)
+            }
+        };
+        plan.push(Box::new(Until::new(
             move |g| held(g, "blaze_rod") >= rods,
             FIGHT_ROUNDS,
-            |g| fight_round(g, BLAZES),
-        )) as Box<dyn Behaviour>]);
+            move |g| by_the_spawner(g, entry, spawner),
+        )));
         plan
     })
+}
+
+/// One round at the spawner: a fight (see [`fight_round`]) when a blaze
+/// is near, the player must heal or eat, or the spawner is in reach; else
+/// a bounded dig on towards it — onto the deck at `entry` first, if
+/// there is one and the feet are not on the fortress yet.
+fn by_the_spawner(game: &Game, entry: Option<BlockPos>, spawner: BlockPos) -> Plan {
+    let feet = game.player.block_pos();
+    let near = nearest_within(game, BLAZES.kind, BLAZES.approach_range).is_some();
+    if near || needs_shelter(game) || needs_food(game) || in_reach_of(feet, spawner) {
+        return fight_round(game, BLAZES);
+    }
+    let on_fortress = fortress_block(registry().block(game.world.get(above(feet, -1))));
+    let target = entry.filter(|_| !on_fortress).unwrap_or(spawner);
+    vec![
+        equip_best_pickaxe(),
+        Box::new(Within {
+            ticks: DIG_TICKS,
+            inner: Box::new(DigTo::new(Box::new(move |_| vec![target]))),
+        }),
+    ]
 }

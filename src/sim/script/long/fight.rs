@@ -1,13 +1,15 @@
 //! Fighting for drops over a long phase: one round at a time, each
-//! planned from the game state — eat when hungry or hurt; strike the
+//! planned from the game state — wall the body in to heal when health is
+//! low; eat when hungry or hurt; strike the
 //! nearest creature of a kind when it is close ([`Hunt`] with the sword,
+//! jumping to land criticals,
 //! bounded so a creature that flies or walks off is looked at anew), and
 //! pick up what it dropped; dig a safe way nearer when it is far; else
 //! wait where the creatures come.
 
 use super::dig::DigTo;
 use super::equip::Equip;
-use super::survive::{eat_if_needed, Within};
+use super::survive::{eat_if_needed, needs_shelter, shelter, Within};
 use crate::protocol::Action;
 use crate::sim::entity::Entity;
 use crate::sim::game::Game;
@@ -52,6 +54,9 @@ pub struct Quarry {
 /// One round of fighting `quarry` (see the module comment).
 pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
     let sword: Box<dyn Behaviour> = Box::new(Equip::new(item("diamond_sword")));
+    if needs_shelter(game) {
+        return shelter(game);
+    }
     if super::survive::needs_food(game) {
         return vec![eat_if_needed("diamond_sword")];
     }
@@ -66,7 +71,7 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
             sword,
             Box::new(Within {
                 ticks: STRIKE_TICKS,
-                inner: Box::new(Hunt::new(quarry.kind, 1)),
+                inner: Box::new(Hunt::new(quarry.kind, 1).with_critical_hits()),
             }),
             Box::new(CollectItems {
                 radius: 5.0,

@@ -29,7 +29,7 @@ use super::deferred;
 use super::dig::DigTo;
 use super::pearls::ender_pearls;
 use super::phases::{at_table, equip_best_pickaxe, get_ore};
-use super::survive::eat_if_needed;
+use super::route::dig_towards;
 use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item};
@@ -111,7 +111,7 @@ pub fn through_portal() -> Box<dyn Behaviour> {
 
 fn around_feet(game: &Game) -> std::ops::RangeInclusive<i32> {
     let y = game.player.block_pos()[1];
-    y - 1..=y + 3
+    y - 1..=y + 8
 }
 
 /// Whether feet in a cell stand clear of every portal block (whose
@@ -139,10 +139,11 @@ pub fn craft_eyes(eyes: u32) -> Plan {
     at_table(&[("blaze_powder", rods_for(eyes) * 2), ("ender_eye", eyes)])
 }
 
-/// Digs a safe way back to the portal at `portal` and goes through.
+/// Digs a safe way back to the portal at `portal`, leg by leg, and goes
+/// through.
 pub fn back_to_overworld(portal: BlockPos) -> Plan {
     vec![
-        eat_if_needed("diamond_pickaxe"),
+        dig_towards(portal, 1.0),
         equip_best_pickaxe(),
         Box::new(DigTo::new(Box::new(move |_| vec![portal]))),
         through_portal(),

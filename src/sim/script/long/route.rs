@@ -31,32 +31,30 @@ fn horizontal(a: BlockPos, b: BlockPos) -> f64 {
 }
 
 /// Where the next leg towards `goal` may end, best first: the goal
-/// itself when nearer than a leg, else one solid block (a dig can always
+/// itself when nearer than a leg; then one solid block (a dig can always
 /// reach beside one, where a cell in the air of a cavern may have no
-/// floor to stand on) in each of the columns a leg, half a leg, a quarter
-/// and a few blocks along the way — the one nearest the line's height
-/// (kept well above the lava sea), not beside a fluid — so a dig that finds no way to the far one takes
-/// a shorter leg.
+/// floor to stand on) in each of the columns a leg (or the whole way, if
+/// shorter), half, a quarter and an eighth of that along the way — the
+/// one nearest the line's height (kept well above the lava sea), not
+/// beside a fluid — so a dig that finds no way to the far one takes a
+/// shorter leg.
 fn leg_ends(game: &Game, goal: BlockPos) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let distance = horizontal(feet, goal);
-    if distance <= LEG {
-        return vec![goal];
-    }
-    LEG_SHARES
-        .iter()
-        .filter_map(|&share| {
-            let along = |i: usize| {
-                let v = f64::from(feet[i]) + f64::from(goal[i] - feet[i]) * LEG * share / distance;
-                v.round() as i32
-            };
-            let [x, line_y, z] = [along(0), along(1).max(HIGH_ABOVE_LAVA), along(2)];
-            (LOWEST..=HIGHEST)
-                .map(|y| [x, y, z])
-                .filter(|&pos| solid(&game.world, pos) && safe_to_open(&game.world, pos))
-                .min_by_key(|pos| (pos[1] - line_y).abs())
-        })
-        .collect()
+    let leg = LEG.min(distance);
+    let goal_itself = (distance <= LEG).then_some(goal);
+    let shares = LEG_SHARES.iter().filter_map(|&share| {
+        let along = |i: usize| {
+            let v = f64::from(feet[i]) + f64::from(goal[i] - feet[i]) * leg * share / distance;
+            v.round() as i32
+        };
+        let [x, line_y, z] = [along(0), along(1).max(HIGH_ABOVE_LAVA), along(2)];
+        (LOWEST..=HIGHEST)
+            .map(|y| [x, y, z])
+            .filter(|&pos| solid(&game.world, pos) && safe_to_open(&game.world, pos))
+            .min_by_key(|pos| (pos[1] - line_y).abs())
+    });
+    goal_itself.into_iter().chain(shares).collect()
 }
 
 fn solid(world: &World, pos: BlockPos) -> bool {

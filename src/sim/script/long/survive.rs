@@ -1,22 +1,32 @@
 //! Staying alive over a long phase: eating the carried food when hungry
 //! or hurt ([`eat_if_needed`]), so hunger never stops health regenerating
-//! (1.16.5 regenerates only with 18 or more food points), and bounding a
-//! behaviour to a number of ticks ([`Within`]) so a round that chases a
-//! moving creature is planned again.
+//! (1.16.5 regenerates only with 18 or more food points); walling the
+//! body in with carried cobblestone while health comes back when a fight
+//! has gone badly ([`shelter`]: creatures that shoot need a line of
+//! sight); and bounding a behaviour to a number of ticks ([`Within`]) so
+//! a round that chases a moving creature is planned again.
 
 use super::eat::Eat;
 use super::equip::Equip;
 use super::Until;
+use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::player::MAX_HEALTH;
-use crate::sim::registry::{item, registry, ItemKind};
-use crate::sim::script::behaviour::{Behaviour, Step};
+use crate::sim::registry::{block, item, registry, BlockId, ItemKind};
+use crate::sim::script::behaviour::{Behaviour, Hold, Step};
+use crate::sim::script::blocks::{Construct, Job};
 use crate::sim::script::plans::Plan;
 
 /// Food points at or below which the player eats anyway.
 const HUNGRY: u8 = 14;
 /// Below full food, eat when hurt: regeneration needs 18 or more.
 const REGENERATES_AT: u8 = 18;
+
+/// Health below which a fight is broken off to heal in a shelter.
+const SHELTER_BELOW: f32 = 10.0;
+/// Rounds of a second waited in the shelter, at most.
+const SHELTER_ROUNDS: u32 = 30;
+const SECOND: u32 = 20;
 
 /// The first food carried, if any.
 fn food_held(game: &Game) -> Option<crate::sim::registry::ItemId> {
@@ -65,4 +75,41 @@ impl Behaviour for Within {
         self.ticks -= 1;
         self.inner.next(game)
     }
+}
+
+/// Whether a fight should stop for [`shelter`]: health is low and
+/// cobblestone is carried to wall the body in.
+pub fn needs_shelter(game: &Game) -> bool {
+    game.player.health < SHELTER_BELOW && game.player.inventory.count(item("cobblestone")) > 0
+}
+
+/// Walls the body in where it stands — cobblestone into the open cells
+/// beside the feet, beside the head and over it — then eats if it
+/// should and waits until health is full (or a while has passed).
+/// Whatever comes next digs its way out.
+pub fn shelter(game: &Game) -> Plan {
+    let [x, y, z] = game.player.block_pos();
+    let sides = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+    let walls = [0, 1]
+        .into_iter()
+        .flat_map(|dy| sides.map(|[dx, dz]| [x + dx, y + dy, z + dz]))
+        .chain([[x, y + 2, z]])
+        .filter(|&cell| game.world.get(cell) == BlockId::AIR)
+        .map(Job::Place)
+        .collect();
+    vec![
+        Box::new(Equip::new(item("cobblestone"))),
+        Box::new(Construct::new(block("cobblestone"), walls)),
+        eat_if_needed("diamond_sword"),
+        Box::new(Until::new(
+            |g| g.player.health >= MAX_HEALTH,
+            SHELTER_ROUNDS,
+            |_| -> Plan {
+                vec![Box::new(Hold {
+                    action: Action::noop(),
+                    ticks: SECOND,
+                })]
+            },
+        )),
+    ]
 }
