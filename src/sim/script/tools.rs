@@ -222,12 +222,21 @@ impl Flight {
     /// Whether a shot from the eye `eye` aimed at `point` (which it must
     /// be able to reach) flies clear of blocks until it is within
     /// `short` blocks of it horizontally.
-    pub(super) fn flies_clear(&self, game: &Game, eye: [f64; 3], point: [f64; 3], short: f64) -> bool {
+    pub(super) fn flies_clear(
+        &self,
+        game: &Game,
+        eye: [f64; 3],
+        point: [f64; 3],
+        short: f64,
+    ) -> bool {
         let from = [eye[0], eye[1] - self.below_eye, eye[2]];
         let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
         let reach = dx.hypot(dz);
         let (pitch, _) = self.pitch_for(reach, point[1] - from[1]);
-        if !self.at(pitch, reach).is_some_and(|(y, _)| y > point[1] - from[1] - 0.5) {
+        if !self
+            .at(pitch, reach)
+            .is_some_and(|(y, _)| y > point[1] - from[1] - 0.5)
+        {
             return false;
         }
         let speed = (self.speed)(pitch);

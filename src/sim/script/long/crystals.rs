@@ -9,7 +9,10 @@
 //! Postcondition: every uncaged crystal destroyed, unless the arrows or
 //! the patience ran out first.
 
+use super::eat::Eat;
+use super::end_fight::{clouded, eating_due, ground, move_towards};
 use super::equip::Equip;
+use super::stronghold::FOOD;
 use super::Until;
 use crate::protocol::Action;
 use crate::sim::creature::dragon::crystals_by_distance;
@@ -20,9 +23,6 @@ use crate::sim::registry::{block, item};
 use crate::sim::rules::archery;
 use crate::sim::script::behaviour::{Behaviour, Step};
 use crate::sim::script::tools::{Quarry, Shoot, ARROW_FLIGHT};
-use super::eat::Eat;
-use super::end_fight::{clouded, eating_due, ground, move_towards};
-use super::stronghold::FOOD;
 
 /// Shots at one crystal from one spot.
 const SHOTS: u32 = 3;
@@ -50,6 +50,11 @@ const ELSEWHERE: f64 = 4.0;
 /// A walk to a spot ends this near it, or after this many ticks.
 const ARRIVED: f64 = 0.6;
 const WALK_TICKS: u32 = 400;
+/// A fireball this many ticks or fewer from passing within this many
+/// blocks of the body's middle is dodged, by stepping this far aside.
+const FIREBALL_WARNING: f64 = 40.0;
+const FIREBALL_MISS: f64 = 4.0;
+const DODGE: f64 = 6.0;
 /// Rounds of shooting at most.
 const ROUNDS: u32 = 3;
 /// Ticks the whole round of shooting may take.
@@ -78,13 +83,45 @@ fn in_sight(game: &Game, eye: [f64; 3], crystal: &Entity) -> bool {
 }
 
 fn arrows_flying(game: &Game) -> bool {
-    game.entities.list.iter().any(|e| {
-        matches!(&e.kind, EntityKind::Arrow(a) if a.shooter == Shooter::Player && !a.in_ground)
-    })
+    game.entities.list.iter().any(
+        |e| matches!(&e.kind, EntityKind::Arrow(a) if a.shooter == Shooter::Player && !a.in_ground),
+    )
 }
 
 fn horizontal(a: [f64; 3], b: [f64; 3]) -> f64 {
     (a[0] - b[0]).hypot(a[2] - b[2])
+}
+
+/// Where to step aside to from a dragon's fireball on its way to the
+/// feet (it bursts into a cloud of breath where it lands), if one is.
+fn dodge(game: &Game) -> Option<[f64; 3]> {
+    let p = &game.player;
+    let middle = [p.pos[0], p.pos[1] + 0.9, p.pos[2]];
+    game.entities.list.iter().find_map(|e| {
+        if !matches!(e.kind, EntityKind::DragonFireball) {
+            return None;
+        }
+        let v = e.vel;
+        let speed2 = v.iter().map(|c| c * c).sum::<f64>();
+        let to = [0, 1, 2].map(|a| middle[a] - e.pos[a]);
+        let t = to.iter().zip(v).map(|(d, c)| d * c).sum::<f64>() / speed2.max(1e-9);
+        let miss = [0, 1, 2].map(|a| to[a] - v[a] * t);
+        let near = miss.iter().map(|c| c * c).sum::<f64>().sqrt();
+        if !(0.0..=FIREBALL_WARNING).contains(&t) || near > FIREBALL_MISS {
+            return None;
+        }
+        let across = v[0].hypot(v[2]).max(1e-9);
+        let side = [-v[2] / across, v[0] / across];
+        [1.0, -1.0]
+            .into_iter()
+            .map(|sign| {
+                let x = p.pos[0] + side[0] * sign * DODGE;
+                let z = p.pos[2] + side[1] * sign * DODGE;
+                ground(game, x, z)
+            })
+            .find(|spot| spot.is_some_and(|s| !clouded(game, s)))
+            .flatten()
+    })
 }
 
 /// The legs of a walk from `from` to `to` that keeps off the exit
@@ -162,7 +199,12 @@ impl ShootCrystals {
         let span = (ISLAND / SPOT_GRID) as i32;
         (-span..=span)
             .flat_map(|i| (-span..=span).map(move |k| [i, k]))
-            .map(|[i, k]| (f64::from(i) * SPOT_GRID + 0.5, f64::from(k) * SPOT_GRID + 0.5))
+            .map(|[i, k]| {
+                (
+                    f64::from(i) * SPOT_GRID + 0.5,
+                    f64::from(k) * SPOT_GRID + 0.5,
+                )
+            })
             .filter(|&(x, z)| (OFF_THE_PORTAL..=ISLAND).contains(&x.hypot(z)))
             .filter_map(|(x, z)| ground(game, x, z))
             .filter(|&feet| !clouded(game, feet))
@@ -175,16 +217,24 @@ impl Behaviour for ShootCrystals {
     fn next(&mut self, game: &Game) -> Step {
         let arrows = game.player.inventory.count(item("arrow"));
         if self.ticks_left == 0 || shootable(game).is_empty() || arrows == 0 {
-            eprintln!("DBG shoot done t{} ticks {} shootable {} arrows {} hp {} dead {}", game.tick, self.ticks_left, shootable(game).len(), arrows, game.player.health, game.player.is_dead());
             return Step::Done;
         }
         self.ticks_left -= 1;
         let p = &game.player;
         if let Some(eat) = &mut self.eat {
-            if let Step::Act(action) = eat.next(game) {
-                return Step::Act(action);
+            if !clouded(game, p.pos) {
+                if let Step::Act(action) = eat.next(game) {
+                    return Step::Act(action);
+                }
             }
             self.eat = None;
+        }
+        if let Some(away) = dodge(game) {
+            self.shooting = None;
+            self.walk = None;
+            let mut action = Action::noop();
+            move_towards(game, away, &mut action);
+            return Step::Act(action);
         }
         if clouded(game, p.pos) && self.walk.is_none() {
             // Out of the breath first: the shots wait.
@@ -195,7 +245,10 @@ impl Behaviour for ShootCrystals {
         }
         let mut chosen = None;
         if let Some((legs, ticks, crystal)) = &mut self.walk {
-            while legs.first().is_some_and(|&to| horizontal(to, p.pos) <= ARRIVED) {
+            while legs
+                .first()
+                .is_some_and(|&to| horizontal(to, p.pos) <= ARRIVED)
+            {
                 legs.remove(0);
             }
             if let (Some(&to), 1..) = (legs.first(), *ticks) {
@@ -213,12 +266,7 @@ impl Behaviour for ShootCrystals {
                 match shoot.next(game) {
                     Step::Act(action) => return Step::Act(action),
                     Step::Done if arrows_flying(game) => return Step::Act(Action::noop()),
-                    Step::Done => {
-                        eprintln!("DBG t{} missed {:?} from {:?} hp {}", game.tick, id, p.pos, p.health);
-                        for e in &game.entities.list { if let EntityKind::Arrow(_) = e.kind { eprintln!("DBG   arrow at {:?}", e.pos); } }
-                        if let Some(d) = super::end_fight::the_dragon_pos(game) { eprintln!("DBG   dragon at {:?}", d); }
-                        self.missed.push((*id, p.pos))
-                    }
+                    Step::Done => self.missed.push((*id, p.pos)),
                 }
             }
             self.shooting = None;
@@ -232,7 +280,6 @@ impl Behaviour for ShootCrystals {
             .and_then(standing)
             .or_else(|| self.target_from(game, p.pos));
         if let Some(crystal) = target {
-            eprintln!("DBG t{} target {:?} at {:?} from {:?} hp {} crystals {}", game.tick, crystal.id, crystal.pos, p.pos, p.health, shootable(game).len());
             let shoot = Shoot {
                 quarry: Quarry::chosen("end_crystal", crystal.id),
                 flight: ARROW_FLIGHT,
@@ -243,10 +290,8 @@ impl Behaviour for ShootCrystals {
             self.shooting = Some((crystal.id, shoot));
         } else {
             let Some((spot, crystal)) = self.spot(game) else {
-                eprintln!("DBG no spot t{} hp {} at {:?}", game.tick, p.health, p.pos);
                 return Step::Done;
             };
-            eprintln!("DBG t{} walk from {:?} to {:?} hp {}", game.tick, p.pos, spot, p.health);
             self.walk = Some((legs(p.pos, spot), WALK_TICKS, crystal));
         }
         Step::Act(Action::noop())
@@ -256,12 +301,16 @@ impl Behaviour for ShootCrystals {
 /// The bow in hand, then the crystals shot (in a few rounds, should one
 /// stop short).
 pub fn shoot_the_crystals() -> Box<dyn Behaviour> {
-    Box::new(Until::new(|g| shootable(g).is_empty(), ROUNDS, |_| {
-        vec![
-            Box::new(Equip::new(item("bow"))),
-            Box::new(ShootCrystals::new()),
-        ]
-    }))
+    Box::new(Until::new(
+        |g| shootable(g).is_empty(),
+        ROUNDS,
+        |_| {
+            vec![
+                Box::new(Equip::new(item("bow"))),
+                Box::new(ShootCrystals::new()),
+            ]
+        },
+    ))
 }
 
 #[cfg(test)]
