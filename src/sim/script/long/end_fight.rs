@@ -444,9 +444,8 @@ pub(super) mod tests {
 
     /// With the uncaged crystals shot, the sword's head strikes outlast
     /// the two caged crystals' healing: the dragon dies (seeds 0 and 1;
-    /// on seed 2 the player dies while shooting, as the fight begins
-    /// later there than in the shooting test, and the respawned player
-    /// never comes back).
+    /// on seed 2 the shooting stops with two uncaged crystals standing
+    /// and the dragon heals back, not yet understood).
     #[test]
     #[cfg_attr(
         debug_assertions,
