@@ -43,6 +43,14 @@ impl Quarry {
         }
     }
 
+    /// The creature `id` (of `kind`), chosen beforehand.
+    pub(super) fn chosen(kind: &'static str, id: EntityId) -> Quarry {
+        Quarry {
+            id: Some(id),
+            ..Quarry::new(kind)
+        }
+    }
+
     fn such_that(mut self, wanted: fn(&Mob) -> bool) -> Quarry {
         self.wanted = wanted;
         self
@@ -211,6 +219,55 @@ impl Flight {
         (up, ticks)
     }
 
+    /// Whether a shot from the eye `eye` aimed at `point` (which it must
+    /// be able to reach) flies clear of blocks until it is within
+    /// `short` blocks of it horizontally.
+    pub(super) fn flies_clear(
+        &self,
+        game: &Game,
+        eye: [f64; 3],
+        point: [f64; 3],
+        short: f64,
+    ) -> bool {
+        let from = [eye[0], eye[1] - self.below_eye, eye[2]];
+        let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
+        let reach = dx.hypot(dz);
+        let (pitch, _) = self.pitch_for(reach, point[1] - from[1]);
+        if !self
+            .at(pitch, reach)
+            .is_some_and(|(y, _)| y > point[1] - from[1] - 0.5)
+        {
+            return false;
+        }
+        let speed = (self.speed)(pitch);
+        let (sin, cos) = pitch.to_radians().sin_cos();
+        let across = [dx / reach.max(1e-9), dz / reach.max(1e-9)];
+        let (mut at, mut h) = (from, self.ahead);
+        let (mut vh, mut vy) = (speed * cos, -speed * sin);
+        while h < reach - short {
+            if self.gravity_first {
+                vy -= self.gravity;
+            }
+            let step = vh.min(reach - short - h);
+            let part = step / vh;
+            let d = [across[0] * step, vy * part, across[1] * step];
+            let length = d.iter().map(|v| v * v).sum::<f64>().sqrt().max(1e-9);
+            let dir = d.map(|v| v / length);
+            let solid = |b| registry().block(b).shape.collides();
+            if raycast::cast(&game.world, at, dir, length, solid).is_some() {
+                return false;
+            }
+            at = [0, 1, 2].map(|a| at[a] + d[a]);
+            h += step;
+            vh *= self.drag;
+            vy *= self.drag;
+            if !self.gravity_first {
+                vy -= self.gravity;
+            }
+        }
+        true
+    }
+
     /// The yaw and pitch that send the projectile into the creature,
     /// leading it by its velocity over the flight.
     fn aim(&self, game: &Game, target: &Entity) -> (f32, f32) {
@@ -225,8 +282,14 @@ impl Flight {
             aim = ((-dx).atan2(dz).to_degrees(), pitch);
             // Creatures move before projectiles in a tick, the launch
             // tick included: one move more than the flight's.
+            // One standing on the ground does not sink, whatever its
+            // vertical velocity says (gravity's pull, undone each tick).
             let now = aim_point(game, target);
-            point = [0, 1, 2].map(|a| now[a] + target.vel[a] * (ticks + 1.0));
+            let mut vel = target.vel;
+            if target.on_ground {
+                vel[1] = 0.0;
+            }
+            point = [0, 1, 2].map(|a| now[a] + vel[a] * (ticks + 1.0));
         }
         (aim.0 as f32, aim.1 as f32)
     }

@@ -7,6 +7,7 @@
 //! round until its goal holds.
 
 mod blazes;
+mod crystals;
 mod dig;
 mod dragon;
 mod eat;

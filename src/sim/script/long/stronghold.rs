@@ -232,6 +232,8 @@ pub(crate) mod tests {
             "cobblestone 64",
             "cooked_beef 16",
             "crafting_table",
+            "bow",
+            "arrow 64",
         ] {
             crate::sim::command::run(game, &format!("/give @s minecraft:{give}"));
         }
