@@ -20,7 +20,7 @@
 use super::dig::DigTo;
 use super::obsidian::{obsidian, water};
 use super::phases::{
-    any_iron, at_table, blocks_near, diamond_heights, equip_best_pickaxe, fuel_held, get_ore, held,
+    any_iron, at_table, blocks_near, diamond_heights, equip_best_pickaxe, fuel_for, get_ore, held,
     smelt_iron, to_diamond,
 };
 use super::portal_frame::{build_and_light, to_a_dry_site};
@@ -85,8 +85,8 @@ pub fn flint() -> Box<dyn Behaviour> {
 }
 
 /// Makes the sticks the diamond tools need (before the wood can burn),
-/// smelts the iron (digging to coal first when no fuel held would smelt
-/// it all), then at one placed crafting table makes the diamond
+/// smelts the iron (digging to coal first when neither a stack held nor
+/// the logs of one kind as planks would smelt it all), then at one placed crafting table makes the diamond
 /// pickaxe and sword, a bucket and flint and steel.
 pub fn tools() -> Plan {
     let mut plan: Plan = vec![
@@ -101,7 +101,7 @@ pub fn tools() -> Plan {
             },
         )),
         Box::new(Until::new(
-            |g| fuel_held(g, held(g, "iron_ore")).is_some(),
+            |g| fuel_for(g, held(g, "iron_ore")),
             3,
             |_| vec![get_ore("coal_ore", "coal", 1, coal_near)],
         )),
