@@ -32,7 +32,7 @@ const IRON_DEPTH: i32 = 12;
 /// Ores are looked for this many columns around the feet.
 const ORE_SEARCH: i32 = 48;
 /// Lava fills caves up to y = 10: diamonds are dug to only above it.
-const ABOVE_LAVA: i32 = 11;
+pub const ABOVE_LAVA: i32 = 11;
 /// Columns around the feet looked at for the nearest tree.
 const TREE_SEARCH: i32 = 80;
 
