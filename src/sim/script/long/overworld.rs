@@ -318,9 +318,10 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_the_diamond_to_the_diamond_tools_and_flint_and_steel() {
-        // Seed 1 dies breaking gravel (lava or a fall in a cave); seeds 3
-        // and 4 never reach the diamond (the precondition's script).
-        for seed in [0, 2] {
+        // Seed 1 dies in its tools phase (a dig deep in the caves); the
+        // others get there in 6,838 (seed 0), 12,473 (2), 8,066 (3) and
+        // 7,419 (4) steps, phase budgets of 8,000 each.
+        for seed in [0, 2, 3, 4] {
             let steps = play_chain(seed, "tools");
             assert!(steps.is_some(), "seed {seed}");
         }
