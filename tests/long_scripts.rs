@@ -54,9 +54,8 @@ fn solve_traced(name: &str, seed: u64) -> Result<u32, String> {
     debug_assertions,
     ignore = "12,000-step script: run in release by cargo xtask ci"
 )]
-fn mine_diamond_from_scratch_gets_a_diamond_on_four_of_seeds_0_to_4() {
-    // Seed 3's world floods the shaft (README); the others solve.
-    for seed in [0, 1, 2, 4] {
+fn mine_diamond_from_scratch_gets_a_diamond_on_seeds_0_to_4() {
+    for seed in 0..5 {
         let steps =
             solve_traced("mine_diamond_from_scratch", seed).unwrap_or_else(|e| panic!("{e}"));
         assert!(steps <= 12_000);
@@ -68,12 +67,19 @@ fn mine_diamond_from_scratch_gets_a_diamond_on_four_of_seeds_0_to_4() {
     debug_assertions,
     ignore = "12,000-step script: run in release by cargo xtask ci"
 )]
-fn kill_ender_dragon_s_chain_gets_to_the_diamond_tools_and_flint_and_steel_on_seed_2() {
+fn kill_ender_dragon_s_chain_gets_to_the_diamond_tools_and_flint_and_steel_on_seeds_0_to_4() {
     // The chain does not finish yet (README): this holds the part that
-    // works, 14 of the 24 milestones, where seed 2's world lets it.
+    // works, 14 of the 24 milestones (up to the diamond tools and flint
+    // and steel; the water for the obsidian is not reached in time).
     let suite = suite::load(&common::benchmark_dir()).expect("bundled suite loads");
     let task = suite.task("kill_ender_dragon").expect("task in the suite");
-    let result = solve(task, 2, task.default_max_steps()).expect("a script");
-    assert_eq!(result.max, 24.0);
-    assert!(result.paid >= 14.0, "{} milestones of 24", result.paid);
+    for seed in 0..5 {
+        let result = solve(task, seed, task.default_max_steps()).expect("a script");
+        assert_eq!(result.max, 24.0);
+        assert!(
+            result.paid >= 14.0,
+            "seed {seed}: {} milestones of 24",
+            result.paid
+        );
+    }
 }

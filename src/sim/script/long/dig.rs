@@ -55,9 +55,20 @@ pub fn is_liquid(world: &World, pos: BlockPos) -> bool {
     shape(world, pos) == Shape::Liquid
 }
 
-/// Whether emptying a cell lets no water or lava in (nor is it a fluid).
+/// Whether emptying a cell lets no water or lava in (nor is it a fluid),
+/// nor does the column of gravel or sand over it, which falls into it and
+/// leaves its top cell open.
 pub fn safe_to_open(world: &World, pos: BlockPos) -> bool {
-    !is_liquid(world, pos) && face_neighbours(pos).iter().all(|&n| !is_liquid(world, n))
+    let mut cell = pos;
+    loop {
+        if is_liquid(world, cell) || face_neighbours(cell).iter().any(|&n| is_liquid(world, n)) {
+            return false;
+        }
+        cell = up(cell, 1);
+        if !falls(world.get(cell)) {
+            return true;
+        }
+    }
 }
 
 fn falls(id: BlockId) -> bool {

@@ -32,7 +32,7 @@ const IRON_DEPTH: i32 = 12;
 /// Ores are looked for this many columns around the feet.
 const ORE_SEARCH: i32 = 48;
 /// Lava fills caves up to y = 10: diamonds are dug to only above it.
-const ABOVE_LAVA: i32 = 11;
+pub const ABOVE_LAVA: i32 = 11;
 /// Columns around the feet looked at for the nearest tree.
 const TREE_SEARCH: i32 = 80;
 
@@ -275,10 +275,56 @@ pub fn fuel_held(game: &Game, items: u32) -> Option<ItemId> {
     enough.map(|(_, id)| id)
 }
 
-/// Places the furnace, smelts the iron ores held into ingots, takes them
-/// out and takes the furnace back (with a pickaxe, so it drops).
+/// Planks a log makes.
+const PLANKS_PER_LOG: u32 = 4;
+
+/// The logs of the kind most held, and how many.
+fn most_logs(game: &Game) -> Option<(ItemId, u32)> {
+    let mut counts: Vec<(ItemId, u32)> = Vec::new();
+    for stack in game.player.inventory.main.iter().flatten() {
+        if !registry().item(stack.item).name.ends_with("_log") {
+            continue;
+        }
+        match counts.iter_mut().find(|(id, _)| *id == stack.item) {
+            Some((_, n)) => *n += u32::from(stack.count),
+            None => counts.push((stack.item, u32::from(stack.count))),
+        }
+    }
+    counts.into_iter().max_by_key(|&(_, n)| n)
+}
+
+/// Whether the fuel held smelts `items`: a stack that does alone, or
+/// logs of one kind that do once made into planks.
+pub fn fuel_for(game: &Game, items: u32) -> bool {
+    fuel_held(game, items).is_some()
+        || most_logs(game)
+            .is_some_and(|(_, n)| (n * PLANKS_PER_LOG) as f32 * WOOD_SMELTS >= items as f32)
+}
+
+/// When no stack held alone smelts the iron ores held (logs of two kinds
+/// do not stack, and a log smelts one and a half items where its four
+/// planks smelt six), makes planks enough from the logs most held.
+fn planks_for_fuel() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        let ores = held(game, "iron_ore");
+        if fuel_held(game, ores).is_some() {
+            return Vec::new();
+        }
+        let Some((log, _)) = most_logs(game) else {
+            return Vec::new();
+        };
+        let planks = registry().item(log).name.replace("_log", "_planks");
+        let wanted = (ores as f32 / WOOD_SMELTS).ceil() as u32;
+        vec![Box::new(Craft::new(item(&planks), wanted))]
+    })
+}
+
+/// Places the furnace, smelts the iron ores held into ingots (with
+/// planks made first if the fuel needs them), takes them out and takes
+/// the furnace back (with a pickaxe, so it drops).
 pub fn smelt_iron() -> Plan {
     vec![
+        planks_for_fuel(),
         equip("furnace"),
         Box::new(PlaceNear::new(item("furnace"))),
         Box::new(OpenNearest::new(block("furnace"))),

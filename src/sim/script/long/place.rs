@@ -1,13 +1,16 @@
 //! Putting a carried block (a crafting table, a furnace) down wherever
 //! the player stands, a narrow tunnel included: into the nearest open cell
 //! within reach that is not the body's and that a solid neighbour can
-//! hold, trying the next cell when one does not take it.
+//! hold and whose centre the eye sees (so the placed block can then be
+//! aimed at and used, as a furnace is opened), trying the next cell when
+//! one does not take it.
 
 use std::collections::VecDeque;
 
 use super::dig::safe_to_open;
 use crate::protocol::Action;
 use crate::sim::game::Game;
+use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, ItemKind};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::script::behaviour::{Behaviour, Step};
@@ -16,11 +19,14 @@ use crate::sim::world::BlockPos;
 
 /// Cells tried before giving up.
 const TRIES: usize = 6;
+/// Ticks waited at most for the body to come to rest.
+const SETTLE_TICKS: u32 = 20;
 
 /// Places one of the selected block item near the player.
 pub struct PlaceNear {
     item: ItemId,
     held_at_start: Option<u32>,
+    settle_ticks: u32,
     cells: Option<VecDeque<BlockPos>>,
     current: Option<Construct>,
 }
@@ -30,6 +36,7 @@ impl PlaceNear {
         PlaceNear {
             item,
             held_at_start: None,
+            settle_ticks: 0,
             cells: None,
             current: None,
         }
@@ -40,7 +47,9 @@ impl PlaceNear {
 /// eye first: air, clear of the body (the placing rule refuses a block
 /// that would overlap it, and the body's box reaches into the cells
 /// beside the feet' column), with a solid block's face in sight to click
-/// that holds it, and safe to leave open later.
+/// that holds it, its centre in sight (nothing between the eye and it, as
+/// a screen opener aiming at the centre needs), and safe to leave open
+/// later.
 pub fn open_cells_near(game: &Game, block: BlockId) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let eye = game.player.eye();
@@ -49,11 +58,7 @@ pub fn open_cells_near(game: &Game, block: BlockId) -> Vec<BlockPos> {
         for dz in -2..=2 {
             for dx in -2..=2 {
                 let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                if game.world.get(pos) != BlockId::AIR
-                    || placement_obstructed(game, block, pos)
-                    || !safe_to_open(&game.world, pos)
-                    || Construct::support_face(game, pos).is_none()
-                {
+                if !fits(game, block, pos) {
                     continue;
                 }
                 let d2: f64 = (0..3)
@@ -67,6 +72,36 @@ pub fn open_cells_near(game: &Game, block: BlockId) -> Vec<BlockPos> {
     cells.into_iter().map(|(_, pos)| pos).collect()
 }
 
+/// Whether `block` can go into `pos` from where the eye is now (see
+/// [`open_cells_near`]).
+fn fits(game: &Game, block: BlockId, pos: BlockPos) -> bool {
+    game.world.get(pos) == BlockId::AIR
+        && !placement_obstructed(game, block, pos)
+        && safe_to_open(&game.world, pos)
+        && Construct::support_face(game, pos).is_some()
+        && centre_in_sight(game, pos)
+}
+
+/// Whether the ray from the eye to an open cell's centre meets no
+/// selectable block before the cell (the first it meets lies beyond the
+/// centre), within a screen opener's reach.
+fn centre_in_sight(game: &Game, cell: BlockPos) -> bool {
+    let eye = game.player.eye();
+    let d: [f64; 3] = std::array::from_fn(|i| f64::from(cell[i]) + 0.5 - eye[i]);
+    let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+    let dir = d.map(|c| c / distance);
+    distance < raycast::REACH - 0.3
+        && raycast::cast(&game.world, eye, dir, raycast::REACH, raycast::selectable)
+            .is_none_or(|hit| hit.distance > distance)
+}
+
+/// Whether the body has come to rest, so the eye the cells are chosen
+/// from is the eye they are placed and later used from.
+fn standing_still(game: &Game) -> bool {
+    let [vx, _, vz] = game.player.vel;
+    game.player.on_ground && vx.abs() < 1e-3 && vz.abs() < 1e-3
+}
+
 impl Behaviour for PlaceNear {
     fn next(&mut self, game: &Game) -> Step {
         let held = game.player.inventory.count(self.item);
@@ -77,6 +112,10 @@ impl Behaviour for PlaceNear {
         let ItemKind::Block(block) = registry().item(self.item).kind else {
             return Step::Done;
         };
+        if self.cells.is_none() && !standing_still(game) && self.settle_ticks < SETTLE_TICKS {
+            self.settle_ticks += 1;
+            return Step::Act(Action::noop());
+        }
         let cells = self.cells.get_or_insert_with(|| {
             open_cells_near(game, block)
                 .into_iter()
@@ -93,7 +132,7 @@ impl Behaviour for PlaceNear {
             let Some(cell) = cells.pop_front() else {
                 return Step::Done;
             };
-            if game.world.get(cell) == BlockId::AIR {
+            if fits(game, block, cell) {
                 self.current = Some(Construct::new(block, vec![Job::Place(cell)]));
                 return Step::Act(Action::noop());
             }
