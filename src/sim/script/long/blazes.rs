@@ -17,7 +17,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::dig::{in_reach_of, safe_to_open, DigTo};
+use super::dig::{add, in_reach_of, safe_to_open, up, DigTo};
 use super::equip::Equip;
 use super::fight::{fight_round, nearest_within, Quarry};
 use super::nether::held;
@@ -117,7 +117,7 @@ impl<'g> Blocks<'g> {
 
     /// Whether feet may stand in the cell: open up to the head, on a floor.
     fn standing(&mut self, feet: BlockPos) -> bool {
-        self.open(feet) && self.open(above(feet, 1)) && self.get(above(feet, -1)).shape.collides()
+        self.open(feet) && self.open(up(feet, 1)) && self.get(up(feet, -1)).shape.collides()
     }
 
     /// [`safe_to_open`] read from these blocks: no fluid beside the cell.
@@ -125,20 +125,12 @@ impl<'g> Blocks<'g> {
         SIDES
             .iter()
             .chain(&[[0, 1, 0], [0, -1, 0]])
-            .all(|&d| self.get(offset(pos, d)).shape != Shape::Liquid)
+            .all(|&d| self.get(add(pos, d)).shape != Shape::Liquid)
     }
 }
 
 /// The four horizontal neighbours.
 const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
-
-fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
-}
-
-fn above(pos: BlockPos, n: i32) -> BlockPos {
-    offset(pos, [0, n, 0])
-}
 
 /// Whether a block is the fortress's own (its bricks, its spawners).
 fn fortress_block(def: &BlockDef) -> bool {
@@ -154,13 +146,13 @@ pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Bloc
     let mut blocks = Blocks::new(game);
     let feet = game.player.block_pos();
     let on_deck = |blocks: &mut Blocks, cell: BlockPos| {
-        blocks.standing(cell) && fortress_block(blocks.get(above(cell, -1)))
+        blocks.standing(cell) && fortress_block(blocks.get(up(cell, -1)))
     };
     let mut came_from = HashMap::new();
     let mut queue = VecDeque::new();
     let mut served = HashMap::new();
     for &spawner in spawners {
-        let mut beside = SIDES.iter().map(|&d| offset(spawner, d));
+        let mut beside = SIDES.iter().map(|&d| add(spawner, d));
         if let Some(start) = beside.find(|&cell| on_deck(&mut blocks, cell)) {
             came_from.insert(start, start);
             served.insert(start, spawner);
@@ -170,9 +162,9 @@ pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Bloc
     let mut best: Option<(i64, BlockPos)> = None;
     while let Some(cell) = queue.pop_front() {
         for d in SIDES {
-            let side = offset(cell, d);
+            let side = add(cell, d);
             let beyond_fence = if blocks.get(side).name == "nether_brick_fence" {
-                offset(side, d)
+                add(side, d)
             } else {
                 side
             };
@@ -180,8 +172,8 @@ pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Bloc
             let rock = def.shape == Shape::Cube
                 && !fortress_block(def)
                 && blocks.safe_to_open(beyond_fence);
-            let ground = blocks.standing(beyond_fence)
-                && !fortress_block(blocks.get(above(beyond_fence, -1)));
+            let ground =
+                blocks.standing(beyond_fence) && !fortress_block(blocks.get(up(beyond_fence, -1)));
             let distance = (0..3)
                 .map(|i| i64::from(beyond_fence[i] - feet[i]).pow(2))
                 .sum::<i64>();
@@ -189,10 +181,10 @@ pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Bloc
                 best = Some((distance, cell));
             }
             for dy in [-1, 0, 1] {
-                let next = above(side, dy);
+                let next = up(side, dy);
                 let headroom = match dy {
-                    1 => above(cell, 2),
-                    -1 => above(next, 2),
+                    1 => up(cell, 2),
+                    -1 => up(next, 2),
                     _ => next,
                 };
                 if came_from.len() < DECK_CELLS
@@ -314,7 +306,7 @@ fn by_the_spawner(game: &Game, entry: Option<BlockPos>, spawner: BlockPos) -> Pl
     if near || needs_shelter(game) || needs_food(game) || in_reach_of(feet, spawner) {
         return fight_round(game, BLAZES);
     }
-    let on_fortress = fortress_block(registry().block(game.world.get(above(feet, -1))));
+    let on_fortress = fortress_block(registry().block(game.world.get(up(feet, -1))));
     let target = entry.filter(|_| !on_fortress).unwrap_or(spawner);
     vec![
         equip_best_pickaxe(),

@@ -10,7 +10,7 @@
 //! the patience ran out first.
 
 use super::eat::Eat;
-use super::end_fight::{clouded, eating_due, ground, move_towards};
+use super::end_fight::{clouded, eating_due, ground, horizontal, move_towards};
 use super::equip::Equip;
 use super::stronghold::FOOD;
 use super::Until;
@@ -18,6 +18,7 @@ use crate::protocol::Action;
 use crate::sim::creature::dragon::crystals_by_distance;
 use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
+use crate::sim::player::EYE_HEIGHT;
 use crate::sim::projectile::Shooter;
 use crate::sim::registry::{block, item};
 use crate::sim::rules::archery;
@@ -41,8 +42,6 @@ const OFF_THE_PORTAL: f64 = 12.0;
 /// and how far from its middle the box an arrow hits begins.
 const AIM: f64 = 1.7;
 const BOX_EDGE: f64 = 1.3;
-/// The player's eye above the feet.
-const EYE: f64 = 1.62;
 /// Spots looked at for shooting from lie on a grid this fine.
 const SPOT_GRID: f64 = 3.0;
 /// A missed crystal is tried again from this far from where it was missed.
@@ -86,10 +85,6 @@ fn arrows_flying(game: &Game) -> bool {
     game.entities.list.iter().any(
         |e| matches!(&e.kind, EntityKind::Arrow(a) if a.shooter == Shooter::Player && !a.in_ground),
     )
-}
-
-fn horizontal(a: [f64; 3], b: [f64; 3]) -> f64 {
-    (a[0] - b[0]).hypot(a[2] - b[2])
 }
 
 /// Where to step aside to from a dragon's fireball on its way to the
@@ -186,7 +181,7 @@ impl ShootCrystals {
 
     /// The nearest crystal worth shooting at from `feet`.
     fn target_from<'g>(&self, game: &'g Game, feet: [f64; 3]) -> Option<&'g Entity> {
-        let eye = [feet[0], feet[1] + EYE, feet[2]];
+        let eye = [feet[0], feet[1] + EYE_HEIGHT, feet[2]];
         shootable(game)
             .into_iter()
             .find(|c| self.fresh(c.id, feet) && in_sight(game, eye, c))

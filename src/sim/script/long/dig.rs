@@ -39,11 +39,13 @@ const FAR_WEIGHT: u32 = 2;
 /// A move from one feet cell to the next that was tried and failed.
 type Move = (BlockPos, BlockPos);
 
-fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
+/// `pos` moved by `d`.
+pub(super) fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
     [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
 }
 
-fn up(pos: BlockPos, n: i32) -> BlockPos {
+/// `pos` moved `n` blocks up.
+pub(super) fn up(pos: BlockPos, n: i32) -> BlockPos {
     add(pos, [0, n, 0])
 }
 

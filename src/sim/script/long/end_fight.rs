@@ -138,7 +138,7 @@ fn perch(game: &Game) -> [f64; 3] {
     [0.5, f64::from(centre[1] + 4), 0.5]
 }
 
-fn horizontal(a: [f64; 3], b: [f64; 3]) -> f64 {
+pub(super) fn horizontal(a: [f64; 3], b: [f64; 3]) -> f64 {
     (a[0] - b[0]).hypot(a[2] - b[2])
 }
 
