@@ -8,7 +8,7 @@
 //! on threading.
 
 use super::camera::{Camera, NEAR};
-use super::raster::{ceil, floor, Blend, Tri, BRIGHT, IZ, UZ, VZ};
+use super::raster::{ceil, floor, Blend, Tri, ATTRIBUTES, BRIGHT, IZ, UZ, VZ};
 use super::texture::{alpha, mix, Atlas, MipLevel, LEVELS};
 
 /// Pixels between two exact perspective divisions along a row.
@@ -22,9 +22,9 @@ pub struct Shading {
     /// The fog colour's red and blue, and its green, as packed channels.
     fog_red_blue: u32,
     fog_green: u32,
-    /// Depths where fog begins and where it is total.
+    /// Depth where fog begins, and 1 over the depth it takes to be total.
     fog_start: f32,
-    fog_end: f32,
+    fog_per_depth: f32,
     /// 1/z below which mip level L+1 is used.
     mip_iz: [f32; LEVELS - 1],
 }
@@ -35,7 +35,7 @@ impl Shading {
             fog_red_blue: fog_colour & 0x00FF_00FF,
             fog_green: fog_colour & 0xFF00,
             fog_start,
-            fog_end: fog_end.max(fog_start + 0.01),
+            fog_per_depth: 1.0 / (fog_end - fog_start).max(0.01),
             mip_iz: std::array::from_fn(|l| 16.0 / (camera.focal * (1u32 << (l + 1)) as f32)),
         }
     }
@@ -48,7 +48,7 @@ impl Shading {
     /// How much fog covers a point at depth `z`, 0..1.
     #[inline]
     fn fog(&self, z: f32) -> f32 {
-        ((z - self.fog_start) / (self.fog_end - self.fog_start)).clamp(0.0, 1.0)
+        ((z - self.fog_start) * self.fog_per_depth).clamp(0.0, 1.0)
     }
 
     /// The mip level for a point at 1/z `iz`.
@@ -248,12 +248,13 @@ impl Band<'_> {
         x_start: i32,
         x_end: i32,
     ) {
+        // Each attribute along this row is `row_start[k] + ddx[k] * x`.
         let py = y as f32 + 0.5 - tri.origin[1];
-        let at = |k: usize, x: i32| {
-            tri.attributes[k] + tri.ddx[k] * (x as f32 + 0.5 - tri.origin[0]) + tri.ddy[k] * py
-        };
-        let sample = |x: i32| {
-            let iz = at(IZ, x);
+        let row_start: [f32; ATTRIBUTES] = std::array::from_fn(|k| {
+            tri.attributes[k] + tri.ddx[k] * (0.5 - tri.origin[0]) + tri.ddy[k] * py
+        });
+        let at = |k: usize, x: i32| row_start[k] + tri.ddx[k] * x as f32;
+        let sample = |x: i32, iz: f32| {
             let z = 1.0 / iz;
             Sample {
                 u: at(UZ, x) * z,
@@ -274,18 +275,19 @@ impl Band<'_> {
             let pixels = x as usize..(x + end - x + i32::from(is_last)) as usize;
             // Depth tests pass where 1/z exceeds the stored value; 1/z is
             // linear along the row, so its larger end bounds the segment.
+            let (iz_from, iz_to) = (at(IZ, x), at(IZ, end));
             let hidden = MODE < 3 && {
-                let nearest = at(IZ, x).max(at(IZ, end));
+                let nearest = iz_from.max(iz_to);
                 depths[pixels.clone()].iter().all(|&d| d >= nearest)
             };
             if hidden {
                 known = None;
             } else {
-                let from = known.unwrap_or_else(|| sample(x));
-                let to = if end > x { sample(end) } else { from };
+                let from = known.unwrap_or_else(|| sample(x, iz_from));
+                let to = if end > x { sample(end, iz_to) } else { from };
                 known = Some(to);
-                let steps = (end - x).max(1) as f32;
-                let fixed = |a: f32, b: f32| ((a * FIXED) as i32, ((b - a) * FIXED / steps) as i32);
+                let per_step = FIXED / (end - x).max(1) as f32;
+                let fixed = |a: f32, b: f32| ((a * FIXED) as i32, ((b - a) * per_step) as i32);
                 let (fog_from, fog_to) = if MODE == 4 {
                     (0.0, 0.0)
                 } else {
@@ -298,7 +300,7 @@ impl Band<'_> {
                 };
                 let segment = Segment {
                     texture: atlas.level(tri.tex, level),
-                    iz: (at(IZ, x), tri.ddx[IZ]),
+                    iz: (iz_from, tri.ddx[IZ]),
                     // Brightness on a 0..=256 scale.
                     bright: fixed(at(BRIGHT, x) * 256.0, at(BRIGHT, end) * 256.0),
                     u: fixed(from.u, to.u),

@@ -7,8 +7,9 @@
 //! used for lookup only; the sections to draw come out in a fixed order
 //! (by distance, then coordinates).
 
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use rayon::prelude::*;
 
@@ -52,8 +53,8 @@ pub struct WorldCache {
     /// The dimension cached: entering another starts the cache afresh,
     /// since its chunks' revisions say nothing about this one's.
     dimension: Dimension,
-    lights: HashMap<(i32, i32), Signed<ChunkLight>>,
-    meshes: HashMap<SectionPos, CachedMesh>,
+    lights: FxHashMap<(i32, i32), Signed<ChunkLight>>,
+    meshes: FxHashMap<SectionPos, CachedMesh>,
 }
 
 const RADIUS: i32 = (VIEW_DISTANCE as i32 + 15) / 16;
@@ -135,12 +136,12 @@ impl WorldCache {
         world: &World,
         camera: &Camera,
         chunks: &[(i32, i32, u64, Vec<i32>)],
-    ) -> Option<HashSet<SectionPos>> {
+    ) -> Option<FxHashSet<SectionPos>> {
         let eye = camera.eye.map(|c| c.floor() as i32);
         if !(0..HEIGHT).contains(&eye[1]) {
             return None;
         }
-        let candidates: HashSet<SectionPos> = chunks
+        let candidates: FxHashSet<SectionPos> = chunks
             .iter()
             .flat_map(|(cx, cz, _, sections)| sections.iter().map(move |&sy| (*cx, sy, *cz)))
             .collect();

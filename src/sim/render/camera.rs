@@ -74,10 +74,14 @@ impl Camera {
     /// View-space point in front of the eye → pixel coordinates.
     #[inline]
     pub fn project(&self, v: [f32; 3]) -> [f32; 2] {
-        [
-            self.centre[0] + self.focal * v[0] / v[2],
-            self.centre[1] - self.focal * v[1] / v[2],
-        ]
+        self.project_at_depth(v, 1.0 / v[2])
+    }
+
+    /// [`Camera::project`] for a point whose 1/z (`iz`) is known already.
+    #[inline]
+    pub fn project_at_depth(&self, v: [f32; 3], iz: f32) -> [f32; 2] {
+        let scale = self.focal * iz;
+        [self.centre[0] + scale * v[0], self.centre[1] - scale * v[1]]
     }
 
     /// Whether an eye-relative box (min, size) may be in view.

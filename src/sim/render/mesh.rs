@@ -6,6 +6,7 @@
 use super::area::Area;
 use super::assets::{BlockVisual, LightClass, Mode};
 use super::cube::{block_uv, face_corners, NORMALS, SHADE, STRETCHED_UV, UP};
+use super::facing::Facings;
 use super::light::ChunkLight;
 use super::merge::Merger;
 use super::occlusion::Links;
@@ -39,6 +40,8 @@ pub struct MeshQuad {
 /// (drawn after everything else); and which of its sides see each other.
 pub struct SectionMesh {
     pub solid: Vec<MeshQuad>,
+    /// `solid` is sorted by facing; the groups.
+    pub facings: Facings,
     pub translucent: Vec<MeshQuad>,
     pub links: Links,
 }
@@ -260,6 +263,7 @@ pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) 
         visuals,
         mesh: SectionMesh {
             solid: Vec::new(),
+            facings: Facings::default(),
             translucent: Vec::new(),
             links: Links::of_section(area, visuals, sy),
         },
@@ -302,6 +306,7 @@ pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) 
     }
     let merged = builder.merger.quads();
     builder.mesh.solid.extend(merged);
+    builder.mesh.facings = Facings::sort(&mut builder.mesh.solid);
     builder.mesh
 }
 

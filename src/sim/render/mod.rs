@@ -19,6 +19,7 @@ mod camera;
 mod cube;
 mod enchanting_screen;
 mod entities;
+mod facing;
 mod font;
 mod gui;
 mod hanging;
@@ -53,6 +54,7 @@ use self::band::{Band, Binned, Shading};
 use self::cache::{Visible, WorldCache};
 use self::camera::Camera;
 use self::entities::EntityPainter;
+use self::mesh::MeshQuad;
 use self::raster::{Blend, Projector, Quad, Tri};
 use self::sky::{Environment, VIEW_DISTANCE};
 use super::game::Game;
@@ -262,7 +264,8 @@ fn project(camera: &Camera, quads: &[Quad]) -> Vec<Tri> {
 }
 
 /// The solid or translucent quads of the visible sections, lit for this
-/// frame, projected in parallel and kept in section order; with `lod`,
+/// frame, projected in parallel and kept in section order; groups of
+/// solid faces the eye sees from behind are skipped whole; with `lod`,
 /// distant sections drop their sub-pixel triangles.
 fn project_sections(
     camera: &Camera,
@@ -278,13 +281,19 @@ fn project_sections(
             if lod && section.distance > LOD_DISTANCE {
                 projector.min_area = LOD_MIN_AREA;
             }
-            let quads = if translucent {
-                &section.mesh.translucent
+            let o = section.origin;
+            let quads: Vec<&[MeshQuad]> = if translucent {
+                vec![&section.mesh.translucent]
             } else {
-                &section.mesh.solid
+                let solid = &section.mesh.solid;
+                section
+                    .mesh
+                    .facings
+                    .toward_eye(o)
+                    .map(|r| &solid[r])
+                    .collect()
             };
-            for q in quads {
-                let o = section.origin;
+            for q in quads.into_iter().flatten() {
                 let pos = q.pos.map(|p| [p[0] + o[0], p[1] + o[1], p[2] + o[2]]);
                 if !q.double_sided && raster::faces_away(&pos) {
                     continue;

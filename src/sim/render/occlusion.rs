@@ -73,7 +73,7 @@ pub type SectionPos = (i32, i32, i32);
 /// `links` gives a section's connections (`None` for positions outside the
 /// walk: too far, outside the world or outside the frustum).
 pub fn reachable(eye: SectionPos, links: impl Fn(SectionPos) -> Option<Links>) -> Vec<SectionPos> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut out = Vec::new();
     let mut queue = VecDeque::new();
     // (section, side it was entered through, directions taken so far)

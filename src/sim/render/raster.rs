@@ -93,9 +93,7 @@ impl Tri {
         if area.abs() < 1e-12 || area.abs() < 2.0 * min_area {
             return None;
         }
-        let mut sorted = v;
-        sorted.sort_by(|p, q| p.y.total_cmp(&q.y));
-        let [top, mid, bottom] = sorted;
+        let [top, mid, bottom] = by_height(v);
         let rows = (ceil(top.y - 0.5), ceil(bottom.y - 0.5) - 1);
         if rows.1 < rows.0 {
             return None;
@@ -110,11 +108,12 @@ impl Tri {
         let values = |p: ScreenVertex| [p.iz, p.uz, p.vz, p.bright];
         let (fa, fb, fc) = (values(a), values(b), values(c));
         // Gradients of the plane through the three vertices.
+        let per_area = 1.0 / area;
         let ddx = std::array::from_fn(|k| {
-            ((fb[k] - fa[k]) * (c.y - a.y) - (fc[k] - fa[k]) * (b.y - a.y)) / area
+            ((fb[k] - fa[k]) * (c.y - a.y) - (fc[k] - fa[k]) * (b.y - a.y)) * per_area
         });
         let ddy = std::array::from_fn(|k| {
-            ((fc[k] - fa[k]) * (b.x - a.x) - (fb[k] - fa[k]) * (c.x - a.x)) / area
+            ((fc[k] - fa[k]) * (b.x - a.x) - (fb[k] - fa[k]) * (c.x - a.x)) * per_area
         });
         Some(Tri {
             top: [top.x, top.y],
@@ -129,6 +128,23 @@ impl Tri {
             rows,
         })
     }
+}
+
+/// Three vertices ordered top to bottom (smaller y first; ties keep
+/// their order), by compare-and-swap.
+#[inline]
+fn by_height(v: [ScreenVertex; 3]) -> [ScreenVertex; 3] {
+    let [mut a, mut b, mut c] = v;
+    if b.y < a.y {
+        std::mem::swap(&mut a, &mut b);
+    }
+    if c.y < b.y {
+        std::mem::swap(&mut b, &mut c);
+        if b.y < a.y {
+            std::mem::swap(&mut a, &mut b);
+        }
+    }
+    [a, b, c]
 }
 
 /// Clips, projects, culls and triangulates quads.
@@ -157,52 +173,42 @@ impl<'a> Projector<'a> {
 
     pub fn quad(&mut self, q: &Quad) {
         let cam = self.camera;
-        let mut poly = [ViewVertex {
-            p: [0.0; 3],
-            uv: [0.0; 2],
-            bright: 0.0,
-        }; 8];
-        let mut n = 0;
         let verts: [ViewVertex; 4] = std::array::from_fn(|i| ViewVertex {
             p: cam.view(q.pos[i]),
             uv: q.uv[i],
             bright: q.bright[i],
         });
-        if verts.iter().all(|v| v.p[2] < NEAR) {
+        let in_front = verts.iter().filter(|v| v.p[2] >= NEAR).count();
+        if in_front == 0 {
             return;
         }
-        // Sutherland–Hodgman against the near plane.
-        for i in 0..4 {
-            let (a, b) = (verts[i], verts[(i + 1) % 4]);
-            let (a_in, b_in) = (a.p[2] >= NEAR, b.p[2] >= NEAR);
-            if a_in {
-                poly[n] = a;
-                n += 1;
-            }
-            if a_in != b_in {
-                let t = (NEAR - a.p[2]) / (b.p[2] - a.p[2]);
-                let lerp = |x: f32, y: f32| x + (y - x) * t;
-                poly[n] = ViewVertex {
-                    p: [lerp(a.p[0], b.p[0]), lerp(a.p[1], b.p[1]), NEAR],
-                    uv: [lerp(a.uv[0], b.uv[0]), lerp(a.uv[1], b.uv[1])],
-                    bright: lerp(a.bright, b.bright),
-                };
-                n += 1;
-            }
-        }
-        let screen: [ScreenVertex; 8] = std::array::from_fn(|i| {
-            let v = poly[i];
-            let [x, y] = if i < n { cam.project(v.p) } else { [0.0, 0.0] };
-            let iz = if i < n { 1.0 / v.p[2] } else { 0.0 };
-            ScreenVertex {
+        let mut poly = [verts[0]; 8];
+        let n = if in_front == 4 {
+            poly[..4].copy_from_slice(&verts);
+            4
+        } else {
+            clip_near(&verts, &mut poly)
+        };
+        let mut screen = [ScreenVertex {
+            x: 0.0,
+            y: 0.0,
+            iz: 0.0,
+            uz: 0.0,
+            vz: 0.0,
+            bright: 0.0,
+        }; 8];
+        for (out, v) in screen.iter_mut().zip(&poly[..n]) {
+            let iz = 1.0 / v.p[2];
+            let [x, y] = cam.project_at_depth(v.p, iz);
+            *out = ScreenVertex {
                 x,
                 y,
                 iz,
                 uz: v.uv[0] * iz,
                 vz: v.uv[1] * iz,
                 bright: v.bright,
-            }
-        });
+            };
+        }
         let pts = &screen[..n];
         let (w, h) = (cam.width as f32, cam.height as f32);
         if pts.iter().all(|p| p.x < 0.0)
@@ -227,6 +233,31 @@ impl<'a> Projector<'a> {
             .filter_map(|i| Tri::new([pts[0], pts[i], pts[i + 1]], q.tex, q.blend, self.min_area));
         self.out.extend(tris);
     }
+}
+
+/// Sutherland–Hodgman against the near plane: the part of the quad in
+/// front of it, written to `poly`; returns its corner count.
+fn clip_near(verts: &[ViewVertex; 4], poly: &mut [ViewVertex; 8]) -> usize {
+    let mut n = 0;
+    for i in 0..4 {
+        let (a, b) = (verts[i], verts[(i + 1) % 4]);
+        let (a_in, b_in) = (a.p[2] >= NEAR, b.p[2] >= NEAR);
+        if a_in {
+            poly[n] = a;
+            n += 1;
+        }
+        if a_in != b_in {
+            let t = (NEAR - a.p[2]) / (b.p[2] - a.p[2]);
+            let lerp = |x: f32, y: f32| x + (y - x) * t;
+            poly[n] = ViewVertex {
+                p: [lerp(a.p[0], b.p[0]), lerp(a.p[1], b.p[1]), NEAR],
+                uv: [lerp(a.uv[0], b.uv[0]), lerp(a.uv[1], b.uv[1])],
+                bright: lerp(a.bright, b.bright),
+            };
+            n += 1;
+        }
+    }
+    n
 }
 
 /// `x.floor() as i32` without a library call (the target may lack SSE4.1).

@@ -8,7 +8,8 @@ use rand::Rng;
 
 use super::farming;
 use crate::sim::game::Game;
-use crate::sim::world::SECTIONS;
+use crate::sim::registry::BlockId;
+use crate::sim::world::{BlockPos, SECTIONS};
 
 /// Picks per section per tick (the `randomTickSpeed` game rule's default).
 const PICKS_PER_SECTION: u32 = 3;
@@ -23,27 +24,46 @@ pub fn tick(game: &mut Game) {
     for cz in pz - RADIUS_CHUNKS..=pz + RADIUS_CHUNKS {
         for cx in px - RADIUS_CHUNKS..=px + RADIUS_CHUNKS {
             for sy in 0..SECTIONS {
-                let filled = game
-                    .world
-                    .chunk(cx, cz)
-                    .and_then(|c| c.section(sy))
-                    .is_some_and(|s| s.non_air() > 0);
-                if !filled {
-                    continue;
-                }
-                for _ in 0..PICKS_PER_SECTION {
-                    let local: u16 = game.rngs.random_ticks.gen_range(0..4096);
-                    let pos = [
-                        cx * 16 + i32::from(local & 15),
-                        sy as i32 * 16 + i32::from(local >> 8),
-                        cz * 16 + i32::from((local >> 4) & 15),
-                    ];
-                    let id = game.world.get(pos);
-                    if farming::ticks_randomly(id) {
-                        farming::random_tick(game, pos, id);
-                    }
+                let mut picks_left = PICKS_PER_SECTION;
+                while picks_left > 0 {
+                    let Some((pos, id)) = next_ticking_pick(game, (cx, sy, cz), &mut picks_left)
+                    else {
+                        break;
+                    };
+                    farming::random_tick(game, pos, id);
                 }
             }
         }
     }
+}
+
+/// Draws picks in the section (chunk x, section y, chunk z) until one
+/// lands on a block that ticks randomly, counting them off `picks_left`;
+/// `None` when none does or the section holds nothing. The section is
+/// looked up once for all the picks up to the one that acts.
+fn next_ticking_pick(
+    game: &mut Game,
+    (cx, sy, cz): (i32, usize, i32),
+    picks_left: &mut u32,
+) -> Option<(BlockPos, BlockId)> {
+    let section = game
+        .world
+        .chunk(cx, cz)
+        .and_then(|c| c.section(sy))
+        .filter(|s| s.non_air() > 0)?;
+    while *picks_left > 0 {
+        *picks_left -= 1;
+        let local: u16 = game.rngs.random_ticks.gen_range(0..4096);
+        let (x, y, z) = (local & 15, local >> 8, (local >> 4) & 15);
+        let id = section.get(usize::from(x), usize::from(y), usize::from(z));
+        if farming::ticks_randomly(id) {
+            let pos = [
+                cx * 16 + i32::from(x),
+                sy as i32 * 16 + i32::from(y),
+                cz * 16 + i32::from(z),
+            ];
+            return Some((pos, id));
+        }
+    }
+    None
 }

@@ -2,7 +2,9 @@
 //! to flow, a sand block to check whether it falls. One pending update per
 //! cell and kind; they run in order of due tick, then of scheduling.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashSet;
 
 use super::BlockPos;
 
@@ -21,7 +23,7 @@ pub struct Schedule {
     /// (due tick, order of scheduling) → what and where.
     queue: BTreeMap<(u64, u64), (BlockPos, Update)>,
     /// For lookup only (never iterated): what is already pending.
-    pending: HashSet<(BlockPos, Update)>,
+    pending: FxHashSet<(BlockPos, Update)>,
     next_order: u64,
 }
 
