@@ -7,7 +7,10 @@
 //!   to the 128×128 observation, JPEG, and the video frame (`--no-video`
 //!   leaves the video out, as `config.video = false` does);
 //! - JPEG encoding of one 128×128 observation with the observation
-//!   encoder and with `image`'s, the encoder used before.
+//!   encoder and with `image`'s, the encoder used before;
+//! - the fast renderer against the full-detail reference renderer
+//!   (`Renderer::reference`, the fidelity tests' yardstick), each drawing
+//!   every one of the same further steps at `--size`.
 //!
 //! `--mobs N` summons N creatures of several kinds around the player
 //! first, so the figures include creatures thinking, pathing and moving.
@@ -25,6 +28,7 @@ use serde_json::json;
 use mcu::frames::{downscale, encode_jpeg, encode_jpeg_with_image_crate, OBS_JPEG_QUALITY};
 use mcu::protocol::{Action, Key};
 use mcu::scenario::ObsSize;
+use mcu::sim::render::Renderer;
 use mcu::sim::screen::ScreenKind;
 use mcu::sim::{episode_seed, EmbeddedSim, Simulator};
 use mcu::video::VideoRecorder;
@@ -38,6 +42,8 @@ const OBS: ObsSize = ObsSize {
 const VIDEO_FPS: u32 = 20;
 /// Encodings averaged for each encoder's per-frame time.
 const JPEG_RUNS: u32 = 500;
+/// Steps each drawn by both the fast and the reference renderer.
+const RENDERER_STEPS: u32 = 200;
 
 #[derive(Args)]
 pub struct SimBenchArgs {
@@ -98,6 +104,7 @@ pub fn run(args: SimBenchArgs) -> anyhow::Result<()> {
     });
 
     let loop_parts = episode_loop(&mut sim, &mut rng, &args)?;
+    let (fast_us, reference_us) = fast_and_reference(&mut sim, &mut rng, &args);
     let report = json!({
         "steps": args.steps,
         "screen_open": args.screen,
@@ -107,6 +114,9 @@ pub fn run(args: SimBenchArgs) -> anyhow::Result<()> {
         "jpeg_encode_us_image_crate": image_crate_jpeg_us,
         "jpeg_image_crate_over_chosen_ratio": image_crate_jpeg_us / jpeg_us,
         "episode_loop": loop_parts.report(args.steps),
+        "render_fast_us": fast_us,
+        "render_reference_us": reference_us,
+        "render_reference_over_fast_ratio": reference_us / fast_us,
         "rss_mb": resident_mb().context("reading /proc/self/status")?,
     });
     println!("{report}");
@@ -196,6 +206,29 @@ fn time_episode_loop(
         parts.video += clock.elapsed();
     }
     Ok(parts)
+}
+
+/// Mean microseconds per frame of the fast and of the reference renderer,
+/// each with its own caches, drawing the state after each of
+/// [`RENDERER_STEPS`] more steps (fast first, then reference, every step).
+fn fast_and_reference(
+    sim: &mut EmbeddedSim,
+    rng: &mut ChaCha8Rng,
+    args: &SimBenchArgs,
+) -> (f64, f64) {
+    let mut frame = RgbImage::new(args.size.width, args.size.height);
+    let mut renderers = [Renderer::new(), Renderer::reference()];
+    let mut spent = [Duration::ZERO; 2];
+    for _ in 0..RENDERER_STEPS {
+        sim.step(&random_action(rng));
+        for (renderer, spent) in renderers.iter_mut().zip(&mut spent) {
+            let clock = Instant::now();
+            renderer.render(sim.game(), &mut frame);
+            *spent += clock.elapsed();
+        }
+    }
+    let per_frame = |d: Duration| d.as_secs_f64() * 1e6 / f64::from(RENDERER_STEPS);
+    (per_frame(spent[0]), per_frame(spent[1]))
 }
 
 /// Mean microseconds of one call of `work` over `runs` calls.

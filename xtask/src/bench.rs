@@ -307,6 +307,15 @@ fn simulator(figures: &mut Map<String, Value>) -> Result<()> {
         figure(&small, "/episode_loop/steps_per_s")?,
     );
     insert("sim_rss_mb", figure(&wide, "/rss_mb")?);
+    insert("render_fast_us_640x360", figure(&wide, "/render_fast_us")?);
+    insert(
+        "render_reference_us_640x360",
+        figure(&wide, "/render_reference_us")?,
+    );
+    insert(
+        "render_reference_over_fast_ratio",
+        figure(&wide, "/render_reference_over_fast_ratio")?,
+    );
     Ok(())
 }
 
