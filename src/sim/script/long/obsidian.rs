@@ -1,6 +1,8 @@
 //! Obsidian for a portal where there is none, with one bucket: water is
-//! fetched from the sea by digging up to a block at its edge, breaking
-//! it, filling the bucket and plugging the hole again; then, down at the
+//! fetched from the nearest source that is cheap to dig to — a spring in
+//! a cave wall near the lava level, else the sea — by digging to a block
+//! beside it, breaking it, filling the bucket and plugging the hole
+//! again (a climb costs more than the same way across); then, down at the
 //! lava level, the water is poured over the nearest open lava — every
 //! lava source it runs over or beside hardens to obsidian — and taken
 //! back up once it has spread; the obsidian that can be mined without
@@ -9,7 +11,7 @@
 //!
 //! Precondition: deep in the ground, an empty bucket, a diamond pickaxe
 //! and building blocks carried. Postcondition of [`water`]: a water
-//! bucket held, back where the sea's water cannot follow; of
+//! bucket held, back where the water cannot follow; of
 //! [`obsidian`]: `count` obsidian held (and the milestone of mining it).
 
 use super::dig::DigTo;
@@ -26,7 +28,7 @@ use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::SEA_LEVEL;
 use crate::sim::world::BlockPos;
 
-/// Columns around the feet searched for the sea's edge and for lava.
+/// Columns around the feet searched for water and for lava.
 const SEARCH: i32 = 40;
 /// Targets one dig tries, nearest first.
 const TARGETS: usize = 6;
@@ -35,7 +37,7 @@ const LAVA_LEVEL: i32 = 10;
 /// Ticks for poured water to run its seven blocks (5 ticks a block), and
 /// for what is left to dry once its source is taken.
 const SPREAD_TICKS: u32 = 45;
-/// Blocks that plug the hole to the sea, first held first.
+/// Blocks that plug the hole to the water, first held first.
 const PLUGS: &[&str] = &["cobblestone", "dirt", "andesite", "granite", "diorite"];
 
 const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
@@ -49,8 +51,12 @@ fn solid(game: &Game, pos: BlockPos) -> bool {
     def.shape.collides() && def.hardness.is_some()
 }
 
+/// How many times a block climbed weighs a block across or down in the
+/// choice of water (a staircase up is the slowest way to dig).
+const CLIMB_WEIGHT: i32 = 3;
+
 /// Cells around the feet (`SEARCH` columns, `heights`) that `keep`
-/// accepts, nearest first.
+/// accepts, nearest first (climbs weighed by [`CLIMB_WEIGHT`]).
 fn cells_near(
     game: &Game,
     heights: std::ops::RangeInclusive<i32>,
@@ -63,7 +69,7 @@ fn cells_near(
             for dx in -SEARCH..=SEARCH {
                 let pos = [feet[0] + dx, y, feet[2] + dz];
                 if keep(pos) {
-                    let dy = y - feet[1];
+                    let dy = (y - feet[1]) * if y > feet[1] { CLIMB_WEIGHT } else { 1 };
                     found.push((dx * dx + dy * dy + dz * dz, pos));
                 }
             }
@@ -77,10 +83,10 @@ fn cells_near(
         .collect()
 }
 
-/// Solid blocks with a water source beside them: the sea's edge.
-fn sea_edge(game: &Game) -> Vec<BlockPos> {
-    let y = game.player.block_pos()[1];
-    cells_near(game, y..=SEA_LEVEL, |pos| {
+/// Solid blocks with a water source beside them, above the lava level
+/// and up to the sea: a spring's wall or the sea's edge.
+fn water_edge(game: &Game) -> Vec<BlockPos> {
+    cells_near(game, LAVA_LEVEL + 1..=SEA_LEVEL, |pos| {
         solid(game, pos)
             && SIDES
                 .iter()
@@ -107,13 +113,13 @@ fn wait(ticks: u32) -> Box<dyn Behaviour> {
     })
 }
 
-/// Fills the bucket at the sea (see the module comment).
+/// Fills the bucket at the nearest water (see the module comment).
 pub fn water() -> Box<dyn Behaviour> {
     Box::new(Until::new(
         |g| held(g, "water_bucket") >= 1,
         3,
         |game| {
-            let edge = sea_edge(game);
+            let edge = water_edge(game);
             if edge.is_empty() {
                 return Vec::new();
             }
