@@ -94,12 +94,33 @@ fn water_edge(game: &Game) -> Vec<BlockPos> {
     })
 }
 
-/// Air just over a lava source: where poured water runs over the lava.
+/// Whether `pos` is air just over a lava source.
+fn over_lava_at(game: &Game, pos: BlockPos) -> bool {
+    game.world.get(pos) == block("air")
+        && fluids::is_source(&game.world, add(pos, [0, -1, 0]), Fluid::Lava)
+}
+
+/// Air just over a lava source at the edge of the lava, beside a solid
+/// block: where the lava can be walked up to.
 fn over_lava(game: &Game) -> Vec<BlockPos> {
     cells_near(game, 1..=LAVA_LEVEL + 1, |pos| {
-        game.world.get(pos) == block("air")
-            && fluids::is_source(&game.world, add(pos, [0, -1, 0]), Fluid::Lava)
+        over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, add(pos, d)))
     })
+}
+
+/// Where to pour: at the feet when they stand beside air over lava (the
+/// floor's top face is always in sight, and the water runs off onto the
+/// lava), else the cell over lava nearest the eye whose supporting face
+/// is in sight.
+fn pour_cell(game: &Game) -> Option<BlockPos> {
+    let feet = game.player.block_pos();
+    if SIDES.iter().any(|&d| over_lava_at(game, add(feet, d))) && solid(game, add(feet, [0, -1, 0]))
+    {
+        return Some(feet);
+    }
+    over_lava(game)
+        .into_iter()
+        .find(|&cell| Construct::support_face(game, cell).is_some())
 }
 
 fn plug_held(game: &Game) -> Option<&'static str> {
@@ -155,10 +176,10 @@ fn lava_depths(_: &Game) -> std::ops::RangeInclusive<i32> {
     1..=LAVA_LEVEL
 }
 
-/// Pours the water into the open cell over lava nearest the eye, waits
+/// Pours the water where it runs over the lava ([`pour_cell`]), waits
 /// for it to run, and scoops it back up.
 fn pour_and_take_back(game: &Game) -> Plan {
-    let Some(&cell) = over_lava(game).first() else {
+    let Some(cell) = pour_cell(game) else {
         return Vec::new();
     };
     vec![
