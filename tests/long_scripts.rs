@@ -67,17 +67,18 @@ fn mine_diamond_from_scratch_gets_a_diamond_on_seeds_0_to_4() {
     debug_assertions,
     ignore = "12,000-step script: run in release by cargo xtask ci"
 )]
-fn kill_ender_dragon_s_chain_gets_to_the_diamond_tools_and_flint_and_steel_on_seeds_0_to_4() {
+fn kill_ender_dragon_s_chain_gets_to_mined_obsidian_on_seeds_0_to_4() {
     // The chain does not finish yet (README): this holds the part that
-    // works, 14 of the 24 milestones (up to the diamond tools and flint
-    // and steel; the water for the obsidian is not reached in time).
+    // works, 15 of the 24 milestones (up to the diamond tools, flint and
+    // steel and obsidian, made with water from a cave spring; the portal
+    // is not built in time).
     let suite = suite::load(&common::benchmark_dir()).expect("bundled suite loads");
     let task = suite.task("kill_ender_dragon").expect("task in the suite");
     for seed in 0..5 {
         let result = solve(task, seed, task.default_max_steps()).expect("a script");
         assert_eq!(result.max, 24.0);
         assert!(
-            result.paid >= 14.0,
+            result.paid >= 15.0,
             "seed {seed}: {} milestones of 24",
             result.paid
         );

@@ -167,6 +167,9 @@ pub struct Chunk {
     biomes: [gen::Biome; 256],
     /// Changed since generation (by the game, not the generator).
     edited: bool,
+    /// Cells the generator left to flow as soon as the chunk joins the
+    /// world (springs), chunk-local.
+    flows: Vec<[u8; 3]>,
 }
 
 impl Chunk {
@@ -175,7 +178,14 @@ impl Chunk {
             sections: Default::default(),
             biomes: [biome; 256],
             edited: false,
+            flows: Vec::new(),
         }
+    }
+
+    /// Marks a cell the generator filled with fluid to flow once the
+    /// chunk is in the world (a spring's `scheduleTick`).
+    pub fn flow_at_once(&mut self, x: usize, y: usize, z: usize) {
+        self.flows.push([x as u8, y as u8, z as u8]);
     }
 
     /// The block at local coordinates (x, z in 0..16, y in 0..256).
@@ -295,10 +305,54 @@ impl World {
 
     /// The chunk at chunk coordinates, generating it if needed.
     pub fn chunk_mut(&mut self, cx: i32, cz: i32) -> &mut Chunk {
-        let generator = &self.generator;
+        if !self.chunks.contains_key(&(cx, cz)) {
+            self.generate(cx, cz);
+        }
         self.chunks
-            .entry((cx, cz))
-            .or_insert_with(|| Box::new(generator.chunk(cx, cz)))
+            .get_mut(&(cx, cz))
+            .expect("the chunk was just generated")
+    }
+
+    /// Generates a chunk and logs, as changes for the block update rules
+    /// to notify, the cells that flow at once: its springs, and the
+    /// flowing fluid of its neighbours' facing edges, which waited at
+    /// the edge of the generated world (fluids never flow into chunks
+    /// not generated; see [`World::is_generated`]).
+    fn generate(&mut self, cx: i32, cz: i32) {
+        let mut chunk = Box::new(self.generator.chunk(cx, cz));
+        let (x0, z0) = (cx * 16, cz * 16);
+        for [x, y, z] in std::mem::take(&mut chunk.flows) {
+            self.changes
+                .push([x0 + i32::from(x), i32::from(y), z0 + i32::from(z)]);
+        }
+        // The neighbours' columns along this chunk's four edges.
+        let edges = (0..16).flat_map(|i| {
+            [
+                [x0 - 1, z0 + i],
+                [x0 + 16, z0 + i],
+                [x0 + i, z0 - 1],
+                [x0 + i, z0 + 16],
+            ]
+        });
+        for [x, z] in edges {
+            let Some(next) = self.chunks.get(&(x >> 4, z >> 4)) else {
+                continue;
+            };
+            let (lx, lz) = ((x & 15) as usize, (z & 15) as usize);
+            for y in 0..HEIGHT as usize {
+                // Only flowing fluid keeps a level other than a source's.
+                if next.level(lx, y, lz) != fluid_level::SOURCE {
+                    self.changes.push([x, y as i32, z]);
+                }
+            }
+        }
+        self.chunks.insert((cx, cz), chunk);
+    }
+
+    /// Whether the chunk holding the position was generated.
+    #[inline]
+    pub fn is_generated(&self, [x, _, z]: BlockPos) -> bool {
+        self.chunks.contains_key(&(x >> 4, z >> 4))
     }
 
     /// The chunk at chunk coordinates if it was generated.

@@ -1,6 +1,8 @@
 //! Obsidian for a portal where there is none, with one bucket: water is
-//! fetched from the sea by digging up to a block at its edge, breaking
-//! it, filling the bucket and plugging the hole again; then, down at the
+//! fetched from the nearest source that is cheap to dig to — a spring in
+//! a cave wall near the lava level, else the sea — by digging to a block
+//! beside it, breaking it, filling the bucket and plugging the hole
+//! again (a climb costs more than the same way across); then, down at the
 //! lava level, the water is poured over the nearest open lava — every
 //! lava source it runs over or beside hardens to obsidian — and taken
 //! back up once it has spread; the obsidian that can be mined without
@@ -9,7 +11,7 @@
 //!
 //! Precondition: deep in the ground, an empty bucket, a diamond pickaxe
 //! and building blocks carried. Postcondition of [`water`]: a water
-//! bucket held, back where the sea's water cannot follow; of
+//! bucket held, back where the water cannot follow; of
 //! [`obsidian`]: `count` obsidian held (and the milestone of mining it).
 
 use super::dig::DigTo;
@@ -26,7 +28,7 @@ use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::SEA_LEVEL;
 use crate::sim::world::BlockPos;
 
-/// Columns around the feet searched for the sea's edge and for lava.
+/// Columns around the feet searched for water and for lava.
 const SEARCH: i32 = 40;
 /// Targets one dig tries, nearest first.
 const TARGETS: usize = 6;
@@ -35,7 +37,7 @@ const LAVA_LEVEL: i32 = 10;
 /// Ticks for poured water to run its seven blocks (5 ticks a block), and
 /// for what is left to dry once its source is taken.
 const SPREAD_TICKS: u32 = 45;
-/// Blocks that plug the hole to the sea, first held first.
+/// Blocks that plug the hole to the water, first held first.
 const PLUGS: &[&str] = &["cobblestone", "dirt", "andesite", "granite", "diorite"];
 
 const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
@@ -49,8 +51,12 @@ fn solid(game: &Game, pos: BlockPos) -> bool {
     def.shape.collides() && def.hardness.is_some()
 }
 
+/// How many times a block climbed weighs a block across or down in the
+/// choice of water (a staircase up is the slowest way to dig).
+const CLIMB_WEIGHT: i32 = 3;
+
 /// Cells around the feet (`SEARCH` columns, `heights`) that `keep`
-/// accepts, nearest first.
+/// accepts, nearest first (climbs weighed by [`CLIMB_WEIGHT`]).
 fn cells_near(
     game: &Game,
     heights: std::ops::RangeInclusive<i32>,
@@ -63,7 +69,7 @@ fn cells_near(
             for dx in -SEARCH..=SEARCH {
                 let pos = [feet[0] + dx, y, feet[2] + dz];
                 if keep(pos) {
-                    let dy = y - feet[1];
+                    let dy = (y - feet[1]) * if y > feet[1] { CLIMB_WEIGHT } else { 1 };
                     found.push((dx * dx + dy * dy + dz * dz, pos));
                 }
             }
@@ -77,10 +83,10 @@ fn cells_near(
         .collect()
 }
 
-/// Solid blocks with a water source beside them: the sea's edge.
-fn sea_edge(game: &Game) -> Vec<BlockPos> {
-    let y = game.player.block_pos()[1];
-    cells_near(game, y..=SEA_LEVEL, |pos| {
+/// Solid blocks with a water source beside them, above the lava level
+/// and up to the sea: a spring's wall or the sea's edge.
+fn water_edge(game: &Game) -> Vec<BlockPos> {
+    cells_near(game, LAVA_LEVEL + 1..=SEA_LEVEL, |pos| {
         solid(game, pos)
             && SIDES
                 .iter()
@@ -88,12 +94,33 @@ fn sea_edge(game: &Game) -> Vec<BlockPos> {
     })
 }
 
-/// Air just over a lava source: where poured water runs over the lava.
+/// Whether `pos` is air just over a lava source.
+fn over_lava_at(game: &Game, pos: BlockPos) -> bool {
+    game.world.get(pos) == block("air")
+        && fluids::is_source(&game.world, add(pos, [0, -1, 0]), Fluid::Lava)
+}
+
+/// Air just over a lava source at the edge of the lava, beside a solid
+/// block: where the lava can be walked up to.
 fn over_lava(game: &Game) -> Vec<BlockPos> {
     cells_near(game, 1..=LAVA_LEVEL + 1, |pos| {
-        game.world.get(pos) == block("air")
-            && fluids::is_source(&game.world, add(pos, [0, -1, 0]), Fluid::Lava)
+        over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, add(pos, d)))
     })
+}
+
+/// Where to pour: at the feet when they stand beside air over lava (the
+/// floor's top face is always in sight, and the water runs off onto the
+/// lava), else the cell over lava nearest the eye whose supporting face
+/// is in sight.
+fn pour_cell(game: &Game) -> Option<BlockPos> {
+    let feet = game.player.block_pos();
+    if SIDES.iter().any(|&d| over_lava_at(game, add(feet, d))) && solid(game, add(feet, [0, -1, 0]))
+    {
+        return Some(feet);
+    }
+    over_lava(game)
+        .into_iter()
+        .find(|&cell| Construct::support_face(game, cell).is_some())
 }
 
 fn plug_held(game: &Game) -> Option<&'static str> {
@@ -107,13 +134,13 @@ fn wait(ticks: u32) -> Box<dyn Behaviour> {
     })
 }
 
-/// Fills the bucket at the sea (see the module comment).
+/// Fills the bucket at the nearest water (see the module comment).
 pub fn water() -> Box<dyn Behaviour> {
     Box::new(Until::new(
         |g| held(g, "water_bucket") >= 1,
         3,
         |game| {
-            let edge = sea_edge(game);
+            let edge = water_edge(game);
             if edge.is_empty() {
                 return Vec::new();
             }
@@ -149,10 +176,10 @@ fn lava_depths(_: &Game) -> std::ops::RangeInclusive<i32> {
     1..=LAVA_LEVEL
 }
 
-/// Pours the water into the open cell over lava nearest the eye, waits
+/// Pours the water where it runs over the lava ([`pour_cell`]), waits
 /// for it to run, and scoops it back up.
 fn pour_and_take_back(game: &Game) -> Plan {
-    let Some(&cell) = over_lava(game).first() else {
+    let Some(cell) = pour_cell(game) else {
         return Vec::new();
     };
     vec![

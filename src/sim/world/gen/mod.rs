@@ -5,7 +5,7 @@
 //!
 //! An overworld chunk is built in passes: per-column terrain (height and biome from
 //! noise, see [`terrain`]) filled with bedrock, stone, surface layers and
-//! water; blobs and ores; caves; trees; small plants and snow; structures
+//! water; blobs and ores; caves; water and lava springs ([`springs`]); trees; small plants and snow; structures
 //! (villages, temples, wrecks…, see [`structures`]). Passes that can cross
 //! chunk borders (ore veins, caves, trees, structures) replay the features
 //! started in neighbouring chunks from those chunks' hashes.
@@ -37,6 +37,7 @@ mod overworld;
 pub(crate) mod palette;
 mod plants;
 mod spawn;
+mod springs;
 pub mod stronghold;
 pub mod structures;
 mod surface;
@@ -64,6 +65,13 @@ use super::{Chunk, Dimension};
 pub const SEA_LEVEL: i32 = 62;
 
 use super::FACE_OFFSETS as FACE_NEIGHBOURS;
+
+/// The block at chunk-local coordinates, `None` outside the chunk: what
+/// a feature kept to its own chunk may read.
+fn local_block(chunk: &Chunk, [x, y, z]: [i32; 3]) -> Option<crate::sim::registry::BlockId> {
+    let inside = (0..16).contains(&x) && (0..16).contains(&z) && (0..super::HEIGHT).contains(&y);
+    inside.then(|| chunk.get(x as usize, y as usize, z as usize))
+}
 
 /// Generates the chunks of one dimension of a world.
 pub struct Generator {

@@ -1,12 +1,14 @@
 //! The Nether's decorations, with 1.16.5's counts and heights: blobs of
 //! nether quartz ore, nether gold ore, magma, gravel and blackstone in the
 //! netherrack; glowstone clusters hanging from the cavern roofs; lava
-//! springs in the walls (open on one side) and hidden in them (closed).
+//! lava springs ([`super::springs`]) in the walls (open on one side or
+//! underneath) and hidden in them (closed).
 //! Each is kept to its own chunk except the blobs, which cross borders.
 
 use super::noise::{subseed, Rng};
 use super::ores::{blob, Blob, Ores};
-use super::{Biome, FACE_NEIGHBOURS};
+use super::springs::{self, Height, Spring};
+use super::{local_block, Biome, FACE_NEIGHBOURS};
 use crate::sim::registry::{block, BlockId};
 use crate::sim::world::Chunk;
 
@@ -27,6 +29,22 @@ const GLOWSTONE_GROWTH: u32 = 1500;
 /// Springs tried per chunk: open ones (`spring_open`) and closed ones (`spring_closed`).
 const OPEN_SPRINGS: u32 = 8;
 const CLOSED_SPRINGS: u32 = 16;
+/// Where springs are tried.
+const SPRING_HEIGHT: Height = Height::Uniform(10, 108);
+/// `spring_open`: lava in a wall open on one side (or underneath).
+const OPEN_SPRING: Spring = Spring {
+    fluid: "lava",
+    rock: &["netherrack"],
+    requires_below: false,
+    rock_count: 4,
+    hole_count: 1,
+};
+/// `spring_closed`: lava hidden in the netherrack, found by digging.
+const CLOSED_SPRING: Spring = Spring {
+    rock_count: 5,
+    hole_count: 0,
+    ..OPEN_SPRING
+};
 
 pub struct NetherFeatures {
     ores: Ores,
@@ -53,22 +71,17 @@ impl NetherFeatures {
         } else {
             CLOSED_SPRINGS
         };
-        for (tries, open_sides) in [(OPEN_SPRINGS, 1), (closed, 0)] {
+        for (spring, tries) in [(&OPEN_SPRING, OPEN_SPRINGS), (&CLOSED_SPRING, closed)] {
             for _ in 0..tries {
                 let at = [
                     rng.below(16) as i32,
-                    10 + rng.below(108) as i32,
+                    SPRING_HEIGHT.draw(&mut rng),
                     rng.below(16) as i32,
                 ];
-                place_spring(chunk, at, open_sides);
+                springs::place(chunk, spring, at);
             }
         }
     }
-}
-
-fn get(chunk: &Chunk, [x, y, z]: [i32; 3]) -> Option<BlockId> {
-    let inside = (0..16).contains(&x) && (0..16).contains(&z) && (0..128).contains(&y);
-    inside.then(|| chunk.get(x as usize, y as usize, z as usize))
 }
 
 /// `GlowstoneBlobFeature`: from an open cell under netherrack, grows down
@@ -81,7 +94,9 @@ fn grow_glowstone(chunk: &mut Chunk, rng: &mut Rng) {
         rng.below(16) as i32,
     ];
     let above = [start[0], start[1] + 1, start[2]];
-    if get(chunk, start) != Some(BlockId::AIR) || get(chunk, above) != Some(netherrack) {
+    if local_block(chunk, start) != Some(BlockId::AIR)
+        || local_block(chunk, above) != Some(netherrack)
+    {
         return;
     }
     let set = |chunk: &mut Chunk, [x, y, z]: [i32; 3]| {
@@ -95,44 +110,17 @@ fn grow_glowstone(chunk: &mut Chunk, rng: &mut Rng) {
             start[1] - rng.below(12) as i32,
             start[2] + spread(rng),
         ];
-        if get(chunk, at) != Some(BlockId::AIR) {
+        if local_block(chunk, at) != Some(BlockId::AIR) {
             continue;
         }
         let touching = FACE_NEIGHBOURS
             .iter()
-            .filter(|d| get(chunk, [at[0] + d[0], at[1] + d[1], at[2] + d[2]]) == Some(glowstone))
+            .filter(|d| {
+                local_block(chunk, [at[0] + d[0], at[1] + d[1], at[2] + d[2]]) == Some(glowstone)
+            })
             .count();
         if touching == 1 {
             set(chunk, at);
         }
-    }
-}
-
-/// `SpringFeature` for lava in netherrack: a source where the block above
-/// and below are netherrack, with exactly `open_sides` of the four sides
-/// open (the others netherrack).
-fn place_spring(chunk: &mut Chunk, at: [i32; 3], open_sides: usize) {
-    let netherrack = block("netherrack");
-    if get(chunk, at) != Some(netherrack) {
-        return;
-    }
-    let vertical = [[0, 1, 0], [0, -1, 0]];
-    if vertical
-        .iter()
-        .any(|d| get(chunk, [at[0], at[1] + d[1], at[2]]) != Some(netherrack))
-    {
-        return;
-    }
-    let sides = [[1, 0], [-1, 0], [0, 1], [0, -1]]
-        .map(|[dx, dz]| get(chunk, [at[0] + dx, at[1], at[2] + dz]));
-    let open = sides.iter().filter(|s| **s == Some(BlockId::AIR)).count();
-    let rock = sides.iter().filter(|s| **s == Some(netherrack)).count();
-    if open == open_sides && rock == 4 - open_sides {
-        chunk.set(
-            at[0] as usize,
-            at[1] as usize,
-            at[2] as usize,
-            block("lava"),
-        );
     }
 }

@@ -1,9 +1,9 @@
 //! The overworld's chunks: per-column terrain (height and biome from
 //! noise) filled with bedrock, stone, surface layers and water; blobs and
-//! ores; caves; trees; small plants and snow; strongholds; structures.
+//! ores; caves; water and lava springs; trees; small plants and snow; strongholds; structures.
 
 use super::structures::{self, Spawn, Start};
-use super::{caves, ores, plants, stronghold, surface, terrain, trees, Biome, Column};
+use super::{caves, ores, plants, springs, stronghold, surface, terrain, trees, Biome, Column};
 use crate::sim::world::{BlockPos, Chunk};
 
 /// Generates the overworld's chunks.
@@ -12,6 +12,7 @@ pub struct Overworld {
     surface: surface::Surface,
     ores: ores::Ores,
     caves: caves::Caves,
+    springs: springs::Springs,
     trees: trees::Trees,
     plants: plants::Plants,
     strongholds: stronghold::Strongholds,
@@ -25,6 +26,7 @@ impl Overworld {
             surface: surface::Surface::new(seed),
             ores: ores::Ores::new(seed),
             caves: caves::Caves::new(seed),
+            springs: springs::Springs::new(seed),
             trees: trees::Trees::new(seed),
             plants: plants::Plants::new(seed),
             strongholds: stronghold::Strongholds::new(seed),
@@ -54,6 +56,7 @@ impl Overworld {
         }
         self.ores.place(&mut chunk, cx, cz);
         self.caves.carve(&mut chunk, cx, cz);
+        self.springs.place(&mut chunk, cx, cz);
         self.trees.grow(&mut chunk, cx, cz, &self.terrain);
         self.plants.sow(&mut chunk, cx, cz, &columns);
         self.strongholds.build(&mut chunk, cx, cz);
