@@ -11,7 +11,7 @@ use std::process::Output;
 
 use common::chat_stub::{self, StubReply, KEY};
 use common::runs::{json_file, mcu, run_dir, scenario, text};
-use serde_json::json;
+use serde_json::{json, Value};
 
 const GOOD_ANSWER: &str = "Task Progress: 8\nEvidence: drops stone early\n\
 Action Control: 6\nEvidence: steady\n\
@@ -223,7 +223,9 @@ fn garbled_answers_and_rate_limits_are_named_not_fatal() {
         StubReply::Garbled,
     ]);
     let out = setup.dir.path().join("out");
-    // One task at a time, so the script's order is the tasks' order.
+    // One task at a time; the judge of the first may still be waiting out
+    // the 429 when the second's request comes, so the statuses are checked
+    // as a set.
     let output = run_judged(
         &setup,
         &stub.base_url,
@@ -241,18 +243,27 @@ fn garbled_answers_and_rate_limits_are_named_not_fatal() {
     let mut sorted = statuses.clone();
     sorted.sort();
     assert_eq!(sorted, ["\"rated\"", "\"unparseable\""]);
-    let rated = ["drop_an_item", "look_at_the_sky"]
+    let evals: Vec<Value> = ["drop_an_item", "look_at_the_sky"]
         .iter()
-        .find(|t| json_file(&run.join(t).join("video_eval_result.json"))["status"] == "rated")
-        .unwrap();
+        .map(|t| json_file(&run.join(t).join("video_eval_result.json")))
+        .collect();
+    // Whichever episode's request met the 429 asked again after the
+    // second's wait; the other episode may have been judged meanwhile,
+    // so either one may hold the retry.
+    let attempts: Vec<u64> = evals
+        .iter()
+        .map(|e| e["attempts"].as_u64().unwrap())
+        .collect();
     assert_eq!(
-        json_file(&run.join(rated).join("video_eval_result.json"))["attempts"],
-        2,
-        "429 then an answer"
+        attempts.iter().sum::<u64>(),
+        3,
+        "one 429 retried: {attempts:?}"
     );
     let garbled = ["drop_an_item", "look_at_the_sky"]
         .iter()
-        .find(|t| *t != rated)
+        .zip(&evals)
+        .find(|(_, e)| e["status"] == "unparseable")
+        .map(|(t, _)| t)
         .unwrap();
     let eval = json_file(&run.join(garbled).join("video_eval_result.json"));
     assert_eq!(eval["raw_answer"], chat_stub::GARBLED);
