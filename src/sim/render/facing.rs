@@ -9,6 +9,7 @@ use std::ops::Range;
 
 use super::cube::{FACES, NORMALS};
 use super::mesh::MeshQuad;
+use super::raster::front_normal;
 
 /// One facing's quads: their index range in the sorted list, and the
 /// lowest and highest plane coordinate along the facing's axis (relative
@@ -32,14 +33,8 @@ fn facing(quad: &MeshQuad) -> usize {
     if quad.double_sided {
         return FACES;
     }
-    let [p0, p1, _, p3] = quad.pos;
-    let u = [p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]];
-    let v = [p3[0] - p0[0], p3[1] - p0[1], p3[2] - p0[2]];
-    let n = [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ];
+    let n = front_normal(&quad.pos);
+    let p0 = quad.pos[0];
     let planar = |axis: usize| quad.pos.iter().all(|p| p[axis] == p0[axis]);
     NORMALS
         .iter()

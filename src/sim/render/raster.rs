@@ -277,13 +277,21 @@ pub fn ceil(x: f32) -> i32 {
 /// front) turns its back to the eye.
 #[inline]
 pub fn faces_away(pos: &[[f32; 3]; 4]) -> bool {
+    let n = front_normal(pos);
+    let p0 = pos[0];
+    n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2] >= 0.0
+}
+
+/// A quad's normal (not of unit length) toward the side its corners are
+/// counter-clockwise from.
+#[inline]
+pub fn front_normal(pos: &[[f32; 3]; 4]) -> [f32; 3] {
     let [p0, p1, _, p3] = *pos;
     let u = [p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]];
     let v = [p3[0] - p0[0], p3[1] - p0[1], p3[2] - p0[2]];
-    let n = [
+    [
         u[1] * v[2] - u[2] * v[1],
         u[2] * v[0] - u[0] * v[2],
         u[0] * v[1] - u[1] * v[0],
-    ];
-    n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2] >= 0.0
+    ]
 }

@@ -191,7 +191,7 @@ fn spread_to(game: &mut Game, to: BlockPos, fluid: Fluid, level: u8, d: [i32; 3]
         return;
     }
     let washed_away = there != BlockId::AIR && Fluid::of(there).is_none();
-    game.world.set_fluid(to, fluid.block(), level);
+    game.world.set_flowing(to, fluid.block(), level);
     if washed_away && fluid == Fluid::Water {
         if let Drop::Item {
             item,
@@ -255,11 +255,11 @@ pub fn tick(game: &mut Game, pos: BlockPos) {
     if level != SOURCE {
         match new_level(&game.world, pos, fluid) {
             None => {
-                game.world.set(pos, BlockId::AIR);
+                game.world.set_flowing(pos, BlockId::AIR, SOURCE);
                 return;
             }
             Some(new) if new != level => {
-                game.world.set_fluid(pos, fluid.block(), new);
+                game.world.set_flowing(pos, fluid.block(), new);
                 let due = game.tick + delay(fluid);
                 game.world.schedule.add(pos, Update::Fluid, due);
                 level = new;
@@ -331,6 +331,21 @@ mod tests {
         game.world.chunk_mut(7, 0);
         idle(&mut game, 10);
         assert!(water_level(&game, [112, 151, 0]).is_some(), "flows on");
+
+        // Only flowed into: the chunk counts as untouched, is dropped when
+        // far, and the water flows in again when it comes back.
+        assert!(game.world.chunk(6, 0).unwrap().is_edited(), "poured there");
+        assert!(!game.world.chunk(7, 0).unwrap().is_edited());
+        game.world.unload_beyond(100, 0, 0, |_| false);
+        assert!(game.world.chunk(7, 0).is_none(), "dropped");
+        assert!(game.world.chunk(6, 0).is_some(), "kept");
+        game.world.chunk_mut(7, 0);
+        assert_eq!(water_level(&game, [112, 151, 0]), None, "regenerated dry");
+        idle(&mut game, 10);
+        assert!(
+            water_level(&game, [112, 151, 0]).is_some(),
+            "flows in again"
+        );
     }
 
     #[test]

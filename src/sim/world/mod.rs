@@ -18,6 +18,8 @@
 //! nobody edited are dropped (`unload_beyond`); coming back regenerates
 //! them exactly, since generation is a pure function of the seed and the
 //! chunk's coordinates. Edited chunks are kept, as a save file would.
+//! Fluid that only flowed in ([`World::set_flowing`]) is no edit: it
+//! flows in again from its sources after regeneration.
 //!
 //! Blocks with properties (facing, crop age, bed halves) keep them in a
 //! byte beside the block ([`state`]).
@@ -407,6 +409,20 @@ impl World {
     /// Sets a block with its fluid level (see [`fluid_level`]) and logs the
     /// change if anything changed. False outside the world's height.
     pub fn set_fluid(&mut self, pos: BlockPos, block: BlockId, level: u8) -> bool {
+        self.write(pos, block, level, true)
+    }
+
+    /// What the flow rules write as fluid runs and dries: like
+    /// [`World::set_fluid`], but the chunk does not count as edited for
+    /// it, since the same fluid flows in again from its sources if the
+    /// chunk is dropped and regenerated (its springs flow at once, and
+    /// fluid waiting at the edges of its neighbours flows on). So chunks
+    /// that only springs watered are unloaded like untouched ones.
+    pub fn set_flowing(&mut self, pos: BlockPos, block: BlockId, level: u8) -> bool {
+        self.write(pos, block, level, false)
+    }
+
+    fn write(&mut self, pos: BlockPos, block: BlockId, level: u8, edit: bool) -> bool {
         let [x, y, z] = pos;
         if !(0..HEIGHT).contains(&y) {
             return false;
@@ -417,7 +433,7 @@ impl World {
             return true;
         }
         chunk.set_with_level(lx, ly, lz, block, level);
-        chunk.edited = true;
+        chunk.edited |= edit;
         self.changes.push(pos);
         true
     }
