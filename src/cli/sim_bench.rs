@@ -104,6 +104,8 @@ pub fn run(args: SimBenchArgs) -> anyhow::Result<()> {
     });
 
     let loop_parts = episode_loop(&mut sim, &mut rng, &args)?;
+    // Before the reference renderer's caches count too.
+    let rss_mb = resident_mb().context("reading /proc/self/status")?;
     let (fast_us, reference_us) = fast_and_reference(&mut sim, &mut rng, &args);
     let report = json!({
         "steps": args.steps,
@@ -117,7 +119,7 @@ pub fn run(args: SimBenchArgs) -> anyhow::Result<()> {
         "render_fast_us": fast_us,
         "render_reference_us": reference_us,
         "render_reference_over_fast_ratio": reference_us / fast_us,
-        "rss_mb": resident_mb().context("reading /proc/self/status")?,
+        "rss_mb": rss_mb,
     });
     println!("{report}");
     Ok(())
