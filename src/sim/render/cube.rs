@@ -17,6 +17,12 @@ pub const NORMALS: [[i32; 3]; FACES] = [
     [1, 0, 0],
 ];
 
+/// The axis a face's normal runs along, then the two axes across it.
+pub fn axes(face: usize) -> [usize; 3] {
+    let axis = NORMALS[face].iter().position(|&c| c != 0).unwrap_or(1);
+    [axis, (axis + 1) % 3, (axis + 2) % 3]
+}
+
 /// Minecraft's directional shading: top brightest, bottom darkest,
 /// north/south brighter than east/west.
 pub const SHADE: [f32; FACES] = [0.5, 1.0, 0.8, 0.8, 0.6, 0.6];

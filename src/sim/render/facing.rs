@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use super::cube::{FACES, NORMALS};
+use super::cube::{axes, FACES, NORMALS};
 use super::mesh::MeshQuad;
 use super::raster::front_normal;
 
@@ -36,10 +36,10 @@ fn facing(quad: &MeshQuad) -> usize {
     let n = front_normal(&quad.pos);
     let p0 = quad.pos[0];
     let planar = |axis: usize| quad.pos.iter().all(|p| p[axis] == p0[axis]);
-    NORMALS
-        .iter()
-        .position(|normal| {
-            let axis = normal.iter().position(|&c| c != 0).unwrap_or(0);
+    (0..FACES)
+        .position(|face| {
+            let [axis, ..] = axes(face);
+            let normal = NORMALS[face];
             let others_zero = (0..3).all(|a| a == axis || n[a] == 0.0);
             others_zero && n[axis] * normal[axis] as f32 > 0.0 && planar(axis)
         })
@@ -49,30 +49,31 @@ fn facing(quad: &MeshQuad) -> usize {
 impl Facings {
     /// Sorts `quads` by facing (keeping their order within a facing) and
     /// records the groups.
-    pub fn sort(quads: &mut [MeshQuad]) -> Facings {
-        quads.sort_by_cached_key(facing);
+    pub fn sort(quads: &mut Vec<MeshQuad>) -> Facings {
+        let mut keyed: Vec<(usize, MeshQuad)> = quads.drain(..).map(|q| (facing(&q), q)).collect();
+        keyed.sort_by_key(|&(face, _)| face);
         let mut facings = Facings::default();
         let mut start = 0;
         for (face, group) in facings.groups.iter_mut().enumerate() {
-            let count = quads[start..]
+            let members: Vec<&MeshQuad> = keyed[start..]
                 .iter()
-                .take_while(|q| facing(q) == face)
-                .count();
-            let members = &quads[start..start + count];
-            let axis = NORMALS
-                .get(face)
-                .and_then(|n| n.iter().position(|&c| c != 0));
-            let planes = axis.map_or((0.0, 0.0), |axis| {
-                members.iter().fold((f32::MAX, f32::MIN), |(lo, hi), q| {
-                    (lo.min(q.pos[0][axis]), hi.max(q.pos[0][axis]))
-                })
-            });
+                .take_while(|(f, _)| *f == face)
+                .map(|(_, q)| q)
+                .collect();
+            let planes = (face < FACES)
+                .then(|| axes(face)[0])
+                .map_or((0.0, 0.0), |axis| {
+                    members.iter().fold((f32::MAX, f32::MIN), |(lo, hi), q| {
+                        (lo.min(q.pos[0][axis]), hi.max(q.pos[0][axis]))
+                    })
+                });
             *group = Group {
-                quads: start..start + count,
+                quads: start..start + members.len(),
                 planes,
             };
-            start += count;
+            start += members.len();
         }
+        quads.extend(keyed.into_iter().map(|(_, q)| q));
         facings
     }
 
@@ -85,15 +86,15 @@ impl Facings {
             .iter()
             .enumerate()
             .filter_map(move |(face, group)| {
-                let turned_away = NORMALS.get(face).is_some_and(|normal| {
-                    let axis = normal.iter().position(|&c| c != 0).unwrap_or(0);
+                let turned_away = face < FACES && {
+                    let [axis, ..] = axes(face);
                     let (lo, hi) = group.planes;
-                    if normal[axis] > 0 {
+                    if NORMALS[face][axis] > 0 {
                         origin[axis] + lo >= 0.0
                     } else {
                         origin[axis] + hi <= 0.0
                     }
-                });
+                };
                 (!turned_away && !group.quads.is_empty()).then(|| group.quads.clone())
             })
     }

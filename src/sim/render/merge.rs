@@ -3,7 +3,7 @@
 //! larger quad whose texture coordinates repeat once per block, so a flat
 //! field is a few quads instead of hundreds.
 
-use super::cube::{block_uv, face_corners, NORMALS};
+use super::cube::{axes, block_uv, face_corners};
 use super::mesh::{CornerLight, MeshQuad};
 use super::raster::Blend;
 use super::texture::TexId;
@@ -21,12 +21,6 @@ struct Look {
 #[derive(Default)]
 pub struct Merger {
     faces: Vec<(usize, i32, i32, i32, Look)>,
-}
-
-/// The axis a face's normal runs along, and the two axes across it.
-fn axes(face: usize) -> [usize; 3] {
-    let axis = NORMALS[face].iter().position(|&c| c != 0).unwrap_or(1);
-    [axis, (axis + 1) % 3, (axis + 2) % 3]
 }
 
 impl Merger {

@@ -5,7 +5,7 @@
 
 use super::area::Area;
 use super::assets::{BlockVisual, LightClass, Mode};
-use super::cube::{block_uv, face_corners, NORMALS, SHADE, STRETCHED_UV, UP};
+use super::cube::{axes, block_uv, face_corners, NORMALS, SHADE, STRETCHED_UV, UP};
 use super::facing::Facings;
 use super::light::ChunkLight;
 use super::merge::Merger;
@@ -96,8 +96,7 @@ impl Builder<'_> {
     ) -> CornerLight {
         let n = NORMALS[face];
         let front = [cell[0] + n[0], cell[1] + n[1], cell[2] + n[2]];
-        let axis = n.iter().position(|&c| c != 0).unwrap_or(1);
-        let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
+        let [_, a1, a2] = axes(face);
         let toward = |a: usize| if corner[a] > 0.5 { 1 } else { -1 };
         let offset = |d1: i32, d2: i32| {
             let mut p = front;
