@@ -196,22 +196,30 @@ impl Band<'_> {
         atlas: &Atlas,
         shading: &Shading,
     ) {
+        // The band's last row, worked out once (a division) for all.
+        let last_row = self.y0 + self.rows() - 1;
         for tri in tris {
             match tri.blend {
-                Blend::Opaque => self.triangle::<0>(tri, atlas, shading),
-                Blend::Cutout => self.triangle::<1>(tri, atlas, shading),
-                Blend::Translucent => self.triangle::<2>(tri, atlas, shading),
-                Blend::Decal => self.triangle::<3>(tri, atlas, shading),
-                Blend::Sky => self.triangle::<4>(tri, atlas, shading),
+                Blend::Opaque => self.triangle::<0>(tri, last_row, atlas, shading),
+                Blend::Cutout => self.triangle::<1>(tri, last_row, atlas, shading),
+                Blend::Translucent => self.triangle::<2>(tri, last_row, atlas, shading),
+                Blend::Decal => self.triangle::<3>(tri, last_row, atlas, shading),
+                Blend::Sky => self.triangle::<4>(tri, last_row, atlas, shading),
             }
         }
     }
 
     /// Scanline fill; `MODE` is the [`Blend`] as a number so each mode gets
     /// its own tight loop.
-    fn triangle<const MODE: u8>(&mut self, tri: &Tri, atlas: &Atlas, shading: &Shading) {
+    fn triangle<const MODE: u8>(
+        &mut self,
+        tri: &Tri,
+        last_row: i32,
+        atlas: &Atlas,
+        shading: &Shading,
+    ) {
         let first = tri.rows.0.max(self.y0);
-        let last = tri.rows.1.min(self.y0 + self.rows() - 1);
+        let last = tri.rows.1.min(last_row);
         let width = self.width as i32;
         let (top, mid) = (tri.top, tri.mid);
         for y in first..=last {

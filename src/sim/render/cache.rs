@@ -3,7 +3,10 @@
 //! mesh only when the blocks within one block of it changed or its
 //! chunk's new light differs within one block of it (the only inputs a
 //! mesh reads), so an edit remeshes the sections it touches, not 3×3
-//! chunks. The cache never changes what is drawn, only how fast. Maps are
+//! chunks. Sections further than the renderer asks get a second,
+//! flat-lit mesh ([`Lighting::Flat`]), built when first needed and kept
+//! while the smooth one stays valid. The cache never changes what is
+//! drawn, only how fast. Maps are
 //! used for lookup only; the sections to draw come out in a fixed order
 //! (by distance, then coordinates).
 
@@ -17,7 +20,7 @@ use super::area::Area;
 use super::assets::Assets;
 use super::camera::Camera;
 use super::light::ChunkLight;
-use super::mesh::{self, SectionMesh};
+use super::mesh::{self, Lighting, SectionMesh};
 use super::occlusion::{self, Links, SectionPos};
 use super::sky::VIEW_DISTANCE;
 use crate::sim::world::{Dimension, World, HEIGHT, SECTIONS};
@@ -27,7 +30,6 @@ pub struct Visible {
     /// The section's lowest corner, relative to the eye.
     pub origin: [f32; 3],
     pub mesh: Arc<SectionMesh>,
-    pub distance: f32,
 }
 
 /// A cached value and the area signature it was built for.
@@ -42,6 +44,8 @@ struct CachedMesh {
     light: u64,
     light_print: u64,
     mesh: Arc<SectionMesh>,
+    /// The flat-lit mesh of the same inputs, once asked for.
+    flat: Option<Arc<SectionMesh>>,
 }
 
 /// A section in view: chunk x, section y, chunk z, its block signature and
@@ -61,8 +65,15 @@ const RADIUS: i32 = (VIEW_DISTANCE as i32 + 15) / 16;
 
 impl WorldCache {
     /// Brings light and meshes up to date for the chunks in view and returns
-    /// the sections in the view frustum, nearest first.
-    pub fn visible(&mut self, world: &World, camera: &Camera, assets: &Assets) -> Vec<Visible> {
+    /// the sections in the view frustum, nearest first; those whose centre
+    /// is further than `flat_beyond` blocks with their flat-lit mesh.
+    pub fn visible(
+        &mut self,
+        world: &World,
+        camera: &Camera,
+        assets: &Assets,
+        flat_beyond: f32,
+    ) -> Vec<Visible> {
         if world.dimension() != self.dimension {
             *self = WorldCache {
                 dimension: world.dimension(),
@@ -98,7 +109,7 @@ impl WorldCache {
         }
         self.refresh(world, assets, &chunks);
         let reached = self.reachable(world, camera, &chunks);
-        let mut visible: Vec<(i32, i32, i32, Visible)> = chunks
+        let mut placed: Vec<(SectionPos, [f32; 3], f32)> = chunks
             .iter()
             .flat_map(|(cx, cz, _, sections)| sections.iter().map(move |&sy| (*cx, sy, *cz)))
             .filter(|pos| reached.as_ref().is_none_or(|r| r.contains(pos)))
@@ -107,26 +118,52 @@ impl WorldCache {
                     camera.relative([f64::from(cx * 16), f64::from(sy * 16), f64::from(cz * 16)]);
                 let centre = origin.map(|c| c + 8.0);
                 let distance = centre.iter().map(|c| c * c).sum::<f32>().sqrt();
-                let mesh = Arc::clone(&self.meshes[&(cx, sy, cz)].mesh);
-                (
-                    cx,
-                    sy,
-                    cz,
-                    Visible {
-                        origin,
-                        mesh,
-                        distance,
-                    },
-                )
+                ((cx, sy, cz), origin, distance)
             })
             .collect();
-        visible.sort_by(|a, b| {
-            a.3.distance
-                .total_cmp(&b.3.distance)
-                .then((a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)))
-        });
+        placed.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+        let far: Vec<SectionPos> = placed
+            .iter()
+            .filter(|&&(_, _, distance)| distance > flat_beyond)
+            .map(|&(pos, _, _)| pos)
+            .collect();
+        self.build_flat(world, assets, &far);
+        let visible = placed
+            .into_iter()
+            .map(|(pos, origin, distance)| {
+                let cached = &self.meshes[&pos];
+                let mesh = match &cached.flat {
+                    Some(flat) if distance > flat_beyond => flat,
+                    _ => &cached.mesh,
+                };
+                Visible {
+                    origin,
+                    mesh: Arc::clone(mesh),
+                }
+            })
+            .collect();
         self.evict(ecx, ecz);
-        visible.into_iter().map(|v| v.3).collect()
+        visible
+    }
+
+    /// Builds the flat-lit meshes these sections lack, in parallel.
+    fn build_flat(&mut self, world: &World, assets: &Assets, sections: &[SectionPos]) {
+        let (meshes, lights) = (&self.meshes, &self.lights);
+        let built: Vec<(SectionPos, Arc<SectionMesh>)> = sections
+            .par_iter()
+            .filter(|pos| meshes[pos].flat.is_none())
+            .map(|&(cx, sy, cz)| {
+                let area = Area::new(world, cx, cz);
+                let light = &lights[&(cx, cz)].1;
+                let flat = mesh::build(&area, light, &assets.blocks, sy, Lighting::Flat);
+                ((cx, sy, cz), Arc::new(flat))
+            })
+            .collect();
+        for (pos, flat) in built {
+            if let Some(cached) = self.meshes.get_mut(&pos) {
+                cached.flat = Some(flat);
+            }
+        }
     }
 
     /// The sections a line of sight from the eye can reach, or `None` when
@@ -215,13 +252,15 @@ impl WorldCache {
                 }
                 let light = &lights[&(cx, cz)].1;
                 let light_print = light.section_print(sy);
-                let mesh = match cached {
+                let (mesh, flat) = match cached {
                     Some(c) if c.blocks == blocks && c.light_print == light_print => {
-                        Arc::clone(&c.mesh)
+                        (Arc::clone(&c.mesh), c.flat.clone())
                     }
                     _ => {
                         let area = Area::new(world, cx, cz);
-                        Arc::new(mesh::build(&area, light, &assets.blocks, sy))
+                        let smooth =
+                            mesh::build(&area, light, &assets.blocks, sy, Lighting::Smooth);
+                        (Arc::new(smooth), None)
                     }
                 };
                 let entry = CachedMesh {
@@ -229,6 +268,7 @@ impl WorldCache {
                     light: light_sig,
                     light_print,
                     mesh,
+                    flat,
                 };
                 Some(((cx, sy, cz), entry))
             })

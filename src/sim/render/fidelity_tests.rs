@@ -1,5 +1,5 @@
 //! The fidelity guard of the fast renderer: fixed views (day, night, a
-//! cave, a forest, water, an open screen) drawn by the fast path and by
+//! cave, a forest, water, creatures, an open screen) drawn by the fast path and by
 //! the full-detail reference must agree to at least 35 dB PSNR, and every
 //! frame must be the same whatever the number of threads.
 
@@ -7,10 +7,12 @@ use image::RgbImage;
 
 use super::tests::hash;
 use super::Renderer;
+use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::block;
 use crate::sim::screen::{Screen, ScreenKind};
 use crate::sim::world::World;
+use crate::sim::{command, rules, CommandStatus};
 
 /// Lowest PSNR between the fast and the reference frame.
 const MIN_PSNR_DB: f64 = 35.0;
@@ -121,6 +123,35 @@ fn water() -> Game {
     game
 }
 
+/// Creatures of several kinds standing 4 to 12 blocks ahead by day.
+fn creatures() -> Game {
+    let mut game = outdoors(6000, 45.0, 10.0);
+    let [dx, _, dz] = game.player.look_dir();
+    let kinds = [
+        "zombie", "pig", "skeleton", "cow", "sheep", "spider", "villager",
+    ];
+    for (i, kind) in kinds.iter().enumerate() {
+        let ahead = 4.0 + i as f64 * 1.3;
+        let side = if i % 2 == 0 { 1.5 } else { -1.5 };
+        let (x, z) = (dx * ahead - dz * side, dz * ahead + dx * side);
+        let summon = format!("/summon minecraft:{kind} ~{x:.1} ~ ~{z:.1}");
+        assert_eq!(
+            command::run(&mut game, &summon),
+            CommandStatus::Accepted,
+            "{summon}"
+        );
+    }
+    for _ in 0..10 {
+        rules::tick(&mut game, &Action::noop());
+    }
+    assert_eq!(
+        game.entities.list.len(),
+        kinds.len(),
+        "every creature in the world"
+    );
+    game
+}
+
 fn with_inventory_open(mut game: Game) -> Game {
     game.screen = Some(Screen::open(ScreenKind::Inventory));
     game
@@ -133,6 +164,7 @@ fn views() -> Vec<(&'static str, Game)> {
         ("cave", cave()),
         ("forest", forest()),
         ("water", water()),
+        ("creatures", creatures()),
         ("screen", with_inventory_open(outdoors(6000, 120.0, -5.0))),
     ]
 }
@@ -179,4 +211,24 @@ fn frames_are_the_same_on_one_and_two_threads() {
         let double = two.install(|| draw(&mut Renderer::new(), &game));
         assert_eq!(hash(&single), hash(&double), "{name}");
     }
+}
+
+#[test]
+fn the_creatures_view_shows_its_creatures() {
+    let game = creatures();
+    let with = draw(&mut Renderer::new(), &game);
+    let mut empty = game;
+    empty.entities.list.clear();
+    let without = draw(&mut Renderer::new(), &empty);
+    let changed = with
+        .pixels()
+        .zip(without.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
+    let share = changed as f64 / f64::from(WIDTH * HEIGHT);
+    assert!(
+        share > 0.02,
+        "creatures cover {:.1}% of the frame",
+        share * 100.0
+    );
 }

@@ -2,6 +2,9 @@
 //! opaque neighbours are dropped), partial boxes, liquids, crossed planes
 //! for plants and sticks for torches, each corner carrying smooth sky and
 //! block light with ambient occlusion, like Minecraft's smooth lighting.
+//! Distant sections may be meshed with flat lighting instead (each full
+//! block face lit by the cell in front of it, as Minecraft draws with
+//! smooth lighting off), which lets far more faces merge.
 
 use super::area::Area;
 use super::assets::{BlockVisual, LightClass, Mode};
@@ -53,10 +56,21 @@ const AMBIENT_OCCLUSION: [f32; 4] = [0.45, 0.62, 0.8, 1.0];
 /// flowing liquid stands lower by its amount (eighths of this).
 const LIQUID_TOP: f32 = 14.0 / 16.0;
 
+/// How full-block faces are lit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lighting {
+    /// Smooth light with ambient occlusion per corner.
+    Smooth,
+    /// One light per face, from the cell in front of it: coarser, and
+    /// most neighbouring faces merge.
+    Flat,
+}
+
 struct Builder<'a> {
     area: &'a Area<'a>,
     light: &'a ChunkLight,
     visuals: &'a [BlockVisual],
+    lighting: Lighting,
     mesh: SectionMesh,
     /// Evenly lit full faces, merged at the end.
     merger: Merger,
@@ -161,11 +175,14 @@ impl Builder<'_> {
             }
             let unit = face_corners([0.0; 3], [1.0, height, 1.0], face);
             let uv = block_uv(&unit, face);
-            let light = unit.map(|c| self.corner_light(cell, face, c, visual.light));
-            let mergeable = visual.shape == Shape::Cube
-                && flush
-                && visual.mode != Mode::Translucent
-                && light.iter().all(|l| *l == light[0]);
+            let full_face =
+                visual.shape == Shape::Cube && flush && visual.mode != Mode::Translucent;
+            let light = if full_face && self.lighting == Lighting::Flat {
+                [self.flat_light([nx, ny, nz], face, visual.light); 4]
+            } else {
+                unit.map(|c| self.corner_light(cell, face, c, visual.light))
+            };
+            let mergeable = full_face && light.iter().all(|l| *l == light[0]);
             if mergeable {
                 let cell = local.map(|c| c as i32);
                 let blend = visual.mode.into();
@@ -187,6 +204,16 @@ impl Builder<'_> {
     }
 
     /// Flat light of the block's own cell, unshaded.
+    /// A face's one light under [`Lighting::Flat`]: the cell in front.
+    fn flat_light(&self, front: [i32; 3], face: usize, own_light: u8) -> CornerLight {
+        let (sky, block) = self.light.at(front[0], front[1], front[2]);
+        CornerLight {
+            sky: f32::from(sky),
+            block: f32::from(block.max(own_light)),
+            shade: SHADE[face],
+        }
+    }
+
     fn own_light(&self, cell: [i32; 3], visual: &BlockVisual) -> [CornerLight; 4] {
         let (s, b) = self.light.at(cell[0], cell[1], cell[2]);
         [CornerLight {
@@ -255,11 +282,18 @@ impl Builder<'_> {
 }
 
 /// Builds the mesh of section `sy` of the area's centre chunk.
-pub fn build(area: &Area, light: &ChunkLight, visuals: &[BlockVisual], sy: i32) -> SectionMesh {
+pub fn build(
+    area: &Area,
+    light: &ChunkLight,
+    visuals: &[BlockVisual],
+    sy: i32,
+    lighting: Lighting,
+) -> SectionMesh {
     let mut builder = Builder {
         area,
         light,
         visuals,
+        lighting,
         mesh: SectionMesh {
             solid: Vec::new(),
             facings: Facings::default(),
@@ -333,11 +367,12 @@ mod tests {
         flatten(&mut world, [0, 0], [16, 16]);
         // Grass at 63. Section 3 holds y 48..64.
         // Section 3's mesh, and its quads in the plane of the grass tops.
-        let section_mesh = |world: &World| {
+        let lit_mesh = |world: &World, lighting| {
             let area = Area::new(world, 0, 0);
             let light = ChunkLight::compute(&area, &assets().blocks);
-            build(&area, &light, &assets().blocks, 3)
+            build(&area, &light, &assets().blocks, 3, lighting)
         };
+        let section_mesh = |world: &World| lit_mesh(world, Lighting::Smooth);
         let tops_of = |mesh: &SectionMesh| -> Vec<MeshQuad> {
             mesh.solid
                 .iter()
@@ -363,5 +398,15 @@ mod tests {
         assert_eq!(top_area(&mesh), 255.0);
         assert!(tops.len() > 1);
         assert!(tops.iter().any(|q| q.light.iter().any(|l| l.shade < 1.0)));
+        // Flat lighting has no occlusion: the same tops merge into the
+        // fewest rectangles around the hole (four), all fully lit.
+        let flat = lit_mesh(&world, Lighting::Flat);
+        let flat_tops = tops_of(&flat);
+        assert_eq!(top_area(&flat), 255.0);
+        assert_eq!(flat_tops.len(), 4);
+        assert!(flat_tops
+            .iter()
+            .all(|q| q.light.iter().all(|l| l.sky == 15.0 && l.shade == 1.0)));
+        assert!(flat.solid.len() < mesh.solid.len());
     }
 }

@@ -63,11 +63,9 @@ use super::raycast;
 /// Pixel rows per band handed to one thread at a time.
 const BAND_ROWS: usize = 16;
 /// With level of detail, sections whose centre is further than this
-/// (blocks) drop triangles smaller than [`LOD_MIN_AREA`].
+/// (blocks) are drawn from flat-lit meshes, whose faces merge into far
+/// fewer quads.
 const LOD_DISTANCE: f32 = 40.0;
-/// Square pixels: a distant triangle smaller than this covers at most a
-/// pixel centre or two, which the terrain behind it fills much the same.
-const LOD_MIN_AREA: f32 = 0.5;
 
 /// Draws frames of a game; keeps caches between frames.
 pub struct Renderer {
@@ -81,7 +79,7 @@ pub struct Renderer {
 /// the reference the fast path is measured against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RenderOptions {
-    /// Distant sections drawn from coarser meshes.
+    /// Distant sections drawn from coarser (flat-lit, merged) meshes.
     pub lod: bool,
 }
 
@@ -180,12 +178,16 @@ impl Renderer {
 
     /// Projects everything in view into screen triangles.
     fn scene(&mut self, game: &Game, camera: &Camera, env: &Environment, assets: &Assets) -> Scene {
-        let visible = self.world.visible(&game.world, camera, assets);
-        let lod = self.options.lod;
-        let solid = project_sections(camera, env, &visible, false, lod);
+        let flat_beyond = if self.options.lod {
+            LOD_DISTANCE
+        } else {
+            f32::INFINITY
+        };
+        let visible = self.world.visible(&game.world, camera, assets, flat_beyond);
+        let solid = project_sections(camera, env, &visible, false);
         let mut translucent_sections = visible;
         translucent_sections.reverse();
-        let translucent = project_sections(camera, env, &translucent_sections, true, lod);
+        let translucent = project_sections(camera, env, &translucent_sections, true);
 
         let lights: Vec<(u8, u8)> = game
             .entities
@@ -265,22 +267,17 @@ fn project(camera: &Camera, quads: &[Quad]) -> Vec<Tri> {
 
 /// The solid or translucent quads of the visible sections, lit for this
 /// frame, projected in parallel and kept in section order; groups of
-/// solid faces the eye sees from behind are skipped whole; with `lod`,
-/// distant sections drop their sub-pixel triangles.
+/// solid faces the eye sees from behind are skipped whole.
 fn project_sections(
     camera: &Camera,
     env: &Environment,
     visible: &[Visible],
     translucent: bool,
-    lod: bool,
 ) -> Vec<Tri> {
     let per_section: Vec<Vec<Tri>> = visible
         .par_iter()
         .map(|section| {
             let mut projector = Projector::new(camera);
-            if lod && section.distance > LOD_DISTANCE {
-                projector.min_area = LOD_MIN_AREA;
-            }
             let o = section.origin;
             let quads: Vec<&[MeshQuad]> = if translucent {
                 vec![&section.mesh.translucent]

@@ -85,12 +85,11 @@ pub struct Tri {
 }
 
 impl Tri {
-    /// The setup of a triangle; `None` if it covers no pixel row or its
-    /// area in square pixels is below `min_area`.
-    fn new(v: [ScreenVertex; 3], tex: TexId, blend: Blend, min_area: f32) -> Option<Tri> {
+    /// The setup of a triangle; `None` if it covers no pixel row.
+    fn new(v: [ScreenVertex; 3], tex: TexId, blend: Blend) -> Option<Tri> {
         let [a, b, c] = v;
         let area = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
-        if area.abs() < 1e-12 || area.abs() < 2.0 * min_area {
+        if area.abs() < 1e-12 {
             return None;
         }
         let [top, mid, bottom] = by_height(v);
@@ -151,8 +150,6 @@ fn by_height(v: [ScreenVertex; 3]) -> [ScreenVertex; 3] {
 pub struct Projector<'a> {
     pub camera: &'a Camera,
     pub out: Vec<Tri>,
-    /// Triangles smaller than this (square pixels) are dropped.
-    pub min_area: f32,
 }
 
 #[derive(Clone, Copy)]
@@ -167,7 +164,6 @@ impl<'a> Projector<'a> {
         Projector {
             camera,
             out: Vec::new(),
-            min_area: 0.0,
         }
     }
 
@@ -229,8 +225,8 @@ impl<'a> Projector<'a> {
                 return;
             }
         }
-        let tris = (1..n - 1)
-            .filter_map(|i| Tri::new([pts[0], pts[i], pts[i + 1]], q.tex, q.blend, self.min_area));
+        let tris =
+            (1..n - 1).filter_map(|i| Tri::new([pts[0], pts[i], pts[i + 1]], q.tex, q.blend));
         self.out.extend(tris);
     }
 }
