@@ -104,12 +104,25 @@ fn hilltop(game: &Game, mut column: [i32; 2]) -> [i32; 2] {
     }
 }
 
-/// Climbs the nearest hill whose top is high enough above the start.
+/// Columns this far below the height a climb needs may still lie on a
+/// hill whose top is high enough.
+const HILL_SLACK: f64 = 8.0;
+/// Hills looked at, nearest first, for the nearest top high enough.
+const HILLS: usize = 32;
+
+/// Climbs the nearest hill whose top is high enough above the start: of
+/// the nearest columns that may lie on such a hill, the top nearest the
+/// start (a lower hill close by beats the mountain behind it).
 pub(super) fn explore_climb(game: &Game) -> Plan {
-    let high_enough = |c| f64::from(land::land_height(game, c) + 1) - game.start[1] >= CLIMB_HEIGHT;
+    let above_start = |c| f64::from(land::land_height(game, c) + 1) - game.start[1];
+    let start = start_column(game);
+    let distance = |[x, z]: [i32; 2]| (x - start[0]).pow(2) + (z - start[1]).pow(2);
     let guide = rings_around(game)
-        .find(|&c| high_enough(c))
-        .map(|c| hilltop(game, c));
+        .filter(|&c| above_start(c) >= CLIMB_HEIGHT - HILL_SLACK)
+        .take(HILLS)
+        .map(|c| hilltop(game, c))
+        .filter(|&top| above_start(top) >= CLIMB_HEIGHT)
+        .min_by_key(|&top| distance(top));
     vec![travel(climb_goal, guide), settle()]
 }
 
