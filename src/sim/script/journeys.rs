@@ -6,7 +6,7 @@
 
 use super::goals::{CLIMB_HEIGHT, RUN_DISTANCE};
 use super::plans::{settle, Plan};
-use super::travel::travel;
+use super::travel::travel_overland;
 use crate::sim::game::Game;
 use crate::sim::inspect::land::{self, FOREST_BIOMES};
 use crate::sim::inspect::village;
@@ -62,7 +62,7 @@ pub(super) fn explore_run(game: &Game) -> Plan {
         let biome = biome_of(game, c);
         far(c) && biome != home && !matches!(biome, Biome::Ocean | Biome::River)
     });
-    vec![travel(run_goal, guide), settle()]
+    vec![travel_overland(run_goal, guide), settle()]
 }
 
 fn forest_goal(game: &Game, feet: BlockPos) -> bool {
@@ -77,7 +77,7 @@ pub(super) fn find_forest(game: &Game) -> Plan {
             .all(|[dx, dz]| FOREST_BIOMES.contains(&biome_of(game, [x + dx, z + dz])))
     };
     let guide = rings_around(game).find(|&c| deep(c));
-    vec![travel(forest_goal, guide), settle()]
+    vec![travel_overland(forest_goal, guide), settle()]
 }
 
 /// Feet on a natural summit at least [`CLIMB_HEIGHT`] above the start.
@@ -123,7 +123,7 @@ pub(super) fn explore_climb(game: &Game) -> Plan {
         .map(|c| hilltop(game, c))
         .filter(|&top| above_start(top) >= CLIMB_HEIGHT)
         .min_by_key(|&top| distance(top));
-    vec![travel(climb_goal, guide), settle()]
+    vec![travel_overland(climb_goal, guide), settle()]
 }
 
 /// Blocks village streets are paved with (each village style's path).
@@ -150,7 +150,7 @@ fn nearest_village(game: &Game) -> Option<BlockPos> {
 /// Walks into the nearest village on the world's map.
 pub(super) fn find_village(game: &Game) -> Plan {
     let guide = nearest_village(game).map(|[x, _, z]| [x, z]);
-    vec![travel(in_a_village, guide), settle()]
+    vec![travel_overland(in_a_village, guide), settle()]
 }
 
 #[cfg(test)]

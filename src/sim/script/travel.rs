@@ -3,8 +3,13 @@
 //! corners) for the nearest spot meeting a goal, heading for a guide point
 //! while none is found; and walking the path found — sprinting, jumping
 //! up steps, searching again from the end of a partial path or when stuck.
+//! An overland journey keeps to the open ground: steps in caves and
+//! ravines cost more, so a path does not wander down one.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
 
 use super::behaviour::{turn_towards, Behaviour, Step};
 use crate::protocol::{Action, Key};
@@ -63,6 +68,11 @@ fn standable(world: &World, feet: BlockPos) -> bool {
 
 /// Swimming is slow: steps in or over water cost this many times more.
 const SWIM_FACTOR: u32 = 3;
+/// On an overland journey, steps with the feet at least this far below
+/// where they stand on the land's planned surface (in a cave or a
+/// ravine) cost this many times more.
+const UNDERGROUND_DEPTH: i32 = 3;
+const UNDERGROUND_FACTOR: u64 = 4;
 
 /// A step's cost into `to`, more if it swims.
 fn priced(world: &World, to: BlockPos, cost: u32) -> (BlockPos, u32) {
@@ -113,17 +123,43 @@ struct GoalSearch<'g> {
     goal: Goal,
     guide: Option<[i32; 2]>,
     nearest: (u32, BlockPos),
+    /// On an overland journey, the planned surface height of the columns
+    /// looked at so far.
+    surface: Option<RefCell<FxHashMap<[i32; 2], i32>>>,
 }
 
 impl GoalSearch<'_> {
     fn to_guide(&self, pos: BlockPos) -> u32 {
         self.guide.map_or(0, |g| GUIDE_WEIGHT * tenths_to(pos, g))
     }
+
+    /// Whether feet in `cell` are well below the land's planned surface,
+    /// on an overland journey.
+    fn underground(&self, cell: BlockPos) -> bool {
+        let Some(surface) = &self.surface else {
+            return false;
+        };
+        let column = [cell[0], cell[2]];
+        let height = *surface.borrow_mut().entry(column).or_insert_with(|| {
+            self.game
+                .world
+                .generator()
+                .column(column[0], column[1])
+                .height
+        });
+        cell[1] <= height + 1 - UNDERGROUND_DEPTH
+    }
 }
 
 impl Grid for GoalSearch<'_> {
     fn step(&self, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u64)> {
-        step(&self.game.world, from, dx, dz).map(|(to, cost)| (to, u64::from(cost)))
+        let (to, cost) = step(&self.game.world, from, dx, dz)?;
+        let factor = if self.underground(to) {
+            UNDERGROUND_FACTOR
+        } else {
+            1
+        };
+        Some((to, u64::from(cost) * factor))
     }
 
     fn estimate(&self, cell: BlockPos) -> u64 {
@@ -139,15 +175,30 @@ impl Grid for GoalSearch<'_> {
     }
 }
 
+/// Where a journey may go: anywhere walkable, or keeping to the open
+/// ground (see the module comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ground {
+    Any,
+    Overland,
+}
+
 /// The path (feet cells after the start) to the nearest cell meeting the
 /// goal, or else to the cell seen nearest the guide; empty if neither.
-pub fn search(game: &Game, start: BlockPos, goal: Goal, guide: Option<[i32; 2]>) -> Vec<BlockPos> {
+pub fn search(
+    game: &Game,
+    start: BlockPos,
+    goal: Goal,
+    guide: Option<[i32; 2]>,
+    ground: Ground,
+) -> Vec<BlockPos> {
     let mut walk = GoalSearch {
         game,
         start,
         goal,
         guide,
         nearest: (0, start),
+        surface: (ground == Ground::Overland).then(RefCell::default),
     };
     walk.nearest = (walk.to_guide(start), start);
     let found = grid::search(&mut walk, start, SEARCH_CELLS);
@@ -157,13 +208,19 @@ pub fn search(game: &Game, start: BlockPos, goal: Goal, guide: Option<[i32; 2]>)
 /// Walks to the nearest spot meeting a goal, heading for `guide` while
 /// none is found.
 pub fn travel(goal: Goal, guide: Option<[i32; 2]>) -> Box<dyn Behaviour> {
-    Box::new(Travel::new(goal, guide))
+    Box::new(Travel::new(goal, guide, Ground::Any))
+}
+
+/// [`travel`] keeping to the open ground, for journeys across the land.
+pub fn travel_overland(goal: Goal, guide: Option<[i32; 2]>) -> Box<dyn Behaviour> {
+    Box::new(Travel::new(goal, guide, Ground::Overland))
 }
 
 /// Walks to the nearest spot meeting a goal (see [`search`]).
 pub struct Travel {
     goal: Goal,
     guide: Option<[i32; 2]>,
+    ground: Ground,
     path: VecDeque<BlockPos>,
     searches_left: u32,
     /// The closest the feet came to the next waypoint, and ticks since.
@@ -172,10 +229,11 @@ pub struct Travel {
 }
 
 impl Travel {
-    pub fn new(goal: Goal, guide: Option<[i32; 2]>) -> Travel {
+    pub fn new(goal: Goal, guide: Option<[i32; 2]>, ground: Ground) -> Travel {
         Travel {
             goal,
             guide,
+            ground,
             path: VecDeque::new(),
             searches_left: SEARCHES,
             closest: f64::INFINITY,
@@ -239,7 +297,7 @@ impl Behaviour for Travel {
                 return Step::Act(Action::noop());
             }
             self.searches_left -= 1;
-            self.path = search(game, feet, self.goal, self.guide).into();
+            self.path = search(game, feet, self.goal, self.guide, self.ground).into();
             self.closest = f64::INFINITY;
             self.stalled = 0;
             if self.path.is_empty() {
