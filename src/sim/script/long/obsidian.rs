@@ -55,18 +55,20 @@ fn solid(game: &Game, pos: BlockPos) -> bool {
 /// choice of water (a staircase up is the slowest way to dig).
 const CLIMB_WEIGHT: i32 = 3;
 
-/// Cells around the feet (`SEARCH` columns, `heights`) that `keep`
-/// accepts, nearest first (climbs weighed by [`CLIMB_WEIGHT`]).
-fn cells_near(
+/// Cells around the feet (`across` columns each way, `heights`) that
+/// `keep` accepts, the [`TARGETS`] nearest first (climbs weighed by
+/// [`CLIMB_WEIGHT`]).
+pub(super) fn cells_near(
     game: &Game,
+    across: i32,
     heights: std::ops::RangeInclusive<i32>,
     keep: impl Fn(BlockPos) -> bool,
 ) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let mut found = Vec::new();
     for y in heights {
-        for dz in -SEARCH..=SEARCH {
-            for dx in -SEARCH..=SEARCH {
+        for dz in -across..=across {
+            for dx in -across..=across {
                 let pos = [feet[0] + dx, y, feet[2] + dz];
                 if keep(pos) {
                     let dy = (y - feet[1]) * if y > feet[1] { CLIMB_WEIGHT } else { 1 };
@@ -86,7 +88,7 @@ fn cells_near(
 /// Solid blocks with a water source beside them, above the lava level
 /// and up to the sea: a spring's wall or the sea's edge.
 fn water_edge(game: &Game) -> Vec<BlockPos> {
-    cells_near(game, LAVA_LEVEL + 1..=SEA_LEVEL, |pos| {
+    cells_near(game, SEARCH, LAVA_LEVEL + 1..=SEA_LEVEL, |pos| {
         solid(game, pos)
             && SIDES
                 .iter()
@@ -103,7 +105,7 @@ fn over_lava_at(game: &Game, pos: BlockPos) -> bool {
 /// Air just over a lava source at the edge of the lava, beside a solid
 /// block: where the lava can be walked up to.
 fn over_lava(game: &Game) -> Vec<BlockPos> {
-    cells_near(game, 1..=LAVA_LEVEL + 1, |pos| {
+    cells_near(game, SEARCH, 1..=LAVA_LEVEL + 1, |pos| {
         over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, add(pos, d)))
     })
 }
