@@ -150,6 +150,7 @@ pub fn water() -> Box<dyn Behaviour> {
             vec![
                 equip_best_pickaxe(),
                 Box::new(DigTo::new(Box::new(move |_| targets.clone())).far()),
+                clear_the_way(Fluid::Water),
                 equip("bucket"),
                 Box::new(UseOnSource::new(Fluid::Water)),
                 plug(edge),
@@ -157,6 +158,20 @@ pub fn water() -> Box<dyn Behaviour> {
             ]
         },
     ))
+}
+
+/// Mines with the pickaxe held what stands between the eye and the
+/// nearest source of `fluid` (the bucket would break it by hand, about
+/// 150 ticks a stone).
+fn clear_the_way(fluid: Fluid) -> Box<dyn Behaviour> {
+    deferred(move |game| {
+        let jobs = UseOnSource::new(fluid)
+            .in_the_way(game)
+            .into_iter()
+            .map(Job::Clear)
+            .collect();
+        vec![Box::new(Construct::new(block("stone"), jobs))]
+    })
 }
 
 /// Fills with a building block those of `cells` that water now runs in.

@@ -70,20 +70,25 @@ fn prop_held(game: &Game) -> Option<&'static str> {
         .find(|name| game.player.inventory.count(item(name)) > 0)
 }
 
+/// Where the player stands and sees from, beside feet at `feet`: the
+/// column west of the frame, top first.
+fn room(feet: BlockPos) -> impl Iterator<Item = BlockPos> {
+    (0..=3).flat_map(move |dz| {
+        (0..=2)
+            .rev()
+            .map(move |dy| [feet[0] + 1, feet[1] + dy, feet[2] + dz])
+    })
+}
+
+fn frame_beside(feet: BlockPos) -> FrameCells {
+    frame_cells([feet[0] + 2, feet[1] - 2, feet[2]])
+}
+
 /// Builds and lights the frame beside the feet (see the module comment).
 pub fn build_and_light(game: &Game) -> Plan {
     let feet = game.player.block_pos();
-    let corner = [feet[0] + 2, feet[1] - 2, feet[2]];
-    let cells = frame_cells(corner);
-    // Where the player stands and sees from: the column west of the frame.
-    let room: Vec<Job> = (0..=3)
-        .flat_map(|dz| {
-            (0..=2)
-                .rev()
-                .map(move |dy| [feet[0] + 1, feet[1] + dy, feet[2] + dz])
-        })
-        .map(Job::Clear)
-        .collect();
+    let cells = frame_beside(feet);
+    let room: Vec<Job> = room(feet).map(Job::Clear).collect();
     // The inside and whatever stands where obsidian goes are mined with
     // the pickaxe first (a Place job would clear them with obsidian in
     // hand, ~150 ticks a stone).
@@ -141,17 +146,23 @@ pub fn build_and_light(game: &Game) -> Plan {
 
 /// Whether the frame and its room beside feet at `feet` would be dug
 /// with no water or lava anywhere near, on solid ground (no cave under
-/// the frame for its bottom row to hang over).
+/// the frame for its bottom row to hang over), and no obsidian to mine
+/// out of the room or the frame's inside (188 ticks a block).
 fn dry_site(game: &Game, feet: BlockPos) -> bool {
-    (-4..=4).all(|dy| {
-        (-1..=4).all(|dz| {
-            (-1..=4).all(|dx| {
-                let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                let shape = registry().block(game.world.get(pos)).shape;
-                shape != Shape::Liquid && (dy > -2 || dx < 1 || shape.collides())
+    let obsidian = block("obsidian");
+    let no_obsidian = room(feet)
+        .chain(frame_beside(feet).inside)
+        .all(|c| game.world.get(c) != obsidian);
+    no_obsidian
+        && (-4..=4).all(|dy| {
+            (-1..=4).all(|dz| {
+                (-1..=4).all(|dx| {
+                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                    let shape = registry().block(game.world.get(pos)).shape;
+                    shape != Shape::Liquid && (dy > -2 || dx < 1 || shape.collides())
+                })
             })
         })
-    })
 }
 
 /// Feet cells near the feet, on a floor, whose frame's site is dry;
