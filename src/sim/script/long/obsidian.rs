@@ -1,8 +1,9 @@
 //! Obsidian for a portal where there is none, with one bucket: water is
 //! fetched from the nearest source that is cheap to dig to — a spring in
 //! a cave wall near the lava level, else the sea — by digging to a block
-//! beside it, breaking it, filling the bucket and plugging the hole
-//! again (a climb costs more than the same way across); then, down at the
+//! beside it, mining with the pickaxe what stands between the eye and the
+//! water, filling the bucket and plugging the hole again (a climb costs
+//! more than the same way across); then, down at the
 //! lava level, the water is poured over the nearest open lava — every
 //! lava source it runs over or beside hardens to obsidian — and taken
 //! back up once it has spread; the obsidian that can be mined without

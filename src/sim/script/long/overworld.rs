@@ -155,7 +155,7 @@ pub fn flint_and_iron() -> Plan {
     plan.push(to_gravel());
     plan.extend(start_smelting());
     plan.push(flint());
-    plan.extend(finish_smelting());
+    plan.push(finish_smelting());
     plan
 }
 
@@ -367,8 +367,9 @@ mod tests {
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_the_diamond_to_the_diamond_tools_and_flint_and_steel() {
         // Seed 1 dies in its tools phase (a dig deep in the caves); the
-        // others get there in 6,838 (seed 0), 12,473 (2), 8,066 (3) and
-        // 7,419 (4) steps, phase budgets of 8,000 each.
+        // others get there in 6,565 (seed 0), 6,998 (2), 8,711 (3: its
+        // furnace is not placed by the gravel, so the iron smelts after
+        // the flint) and 7,275 (4) steps, phase budgets of 8,000 each.
         for seed in [0, 2, 3, 4] {
             let steps = play_chain(seed, "tools");
             assert!(steps.is_some(), "seed {seed}");
@@ -376,8 +377,11 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "not reached yet: the portal frame fails by the lava caves (README)"]
+    #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_nothing_to_a_lit_portal() {
+        // Lit in 10,572 (seed 2), 12,763 (3) and 10,118 (4) steps; seed 0
+        // runs out of its obsidian phase's 8,000 steps, seed 1 dies on
+        // the way to the tools.
         let reached: Vec<Option<u32>> = (0..5).map(|s| play_chain(s, "portal")).collect();
         eprintln!("steps to the portal by seed: {reached:?}");
         assert!(reached.iter().flatten().count() >= 3, "{reached:?}");

@@ -367,26 +367,38 @@ pub fn start_smelting() -> Plan {
     plan
 }
 
+/// Furnaces a few blocks up or down, nearest first.
+fn furnaces_near(game: &Game) -> Vec<BlockPos> {
+    let y = game.player.block_pos()[1];
+    blocks_near(game, &[block("furnace")], y - 2..=y + 2)
+}
+
 /// Back to the furnace [`start_smelting`] filled (dug to if it is out of
 /// reach): waits for what is still in it, takes the ingots out and the
-/// furnace back.
-pub fn finish_smelting() -> Plan {
-    let furnace: Targets = Box::new(|game| {
-        let y = game.player.block_pos()[1];
-        blocks_near(game, &[block("furnace")], y - 2..=y + 2)
-    });
-    let mut plan: Plan = vec![
-        Box::new(DigTo::new(furnace)),
-        Box::new(OpenNearest::new(block("furnace"))),
-        deferred(|game| {
-            let inside = Smelt::in_furnace(game);
-            vec![Box::new(
-                Smelt::new(item("iron_ore"), fuel(game, 1)).taking(inside),
-            )]
-        }),
-    ];
-    plan.extend(take_furnace_back());
-    plan
+/// furnace back; [`smelt_iron`] if no furnace was placed and iron ore is
+/// held.
+pub fn finish_smelting() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        if furnaces_near(game).is_empty() {
+            return if held(game, "iron_ore") > 0 {
+                smelt_iron()
+            } else {
+                Vec::new()
+            };
+        }
+        let mut plan: Plan = vec![
+            Box::new(DigTo::new(Box::new(furnaces_near))),
+            Box::new(OpenNearest::new(block("furnace"))),
+            deferred(|game| {
+                let inside = Smelt::in_furnace(game);
+                vec![Box::new(
+                    Smelt::new(item("iron_ore"), fuel(game, 1)).taking(inside),
+                )]
+            }),
+        ];
+        plan.extend(take_furnace_back());
+        plan
+    })
 }
 
 /// From nothing to a diamond picked up, through the tool ladder.
