@@ -288,6 +288,12 @@ impl Construct {
         })
     }
 
+    /// Whether a cell holding `id` holds what was to be placed: the
+    /// block, or the portal that fire lit in a frame turns into.
+    fn placed(&self, id: BlockId) -> bool {
+        id == self.block || (self.block == block("fire") && id == block("nether_portal"))
+    }
+
     fn next_job(&mut self) -> Step {
         self.jobs.pop_front();
         self.mine = None;
@@ -316,7 +322,7 @@ impl Behaviour for Construct {
             }
             Job::Place(cell) => {
                 let id = game.world.get(cell);
-                if id == self.block || self.ticks_on_job > Self::PATIENCE {
+                if self.placed(id) || self.ticks_on_job > Self::PATIENCE {
                     return self.next_job();
                 }
                 if id != BlockId::AIR && registry().block(id).shape.collides() {
@@ -334,7 +340,7 @@ impl Behaviour for Construct {
 }
 
 /// Puts items into a furnace's input and fuel slots through its open
-/// screen, waits for the output (all of it, when [`Smelt::taking`] asks
+/// screen (and leaves, if asked to), waits for the output (all of it, when [`Smelt::taking`] asks
 /// for more than one) and takes it with a sneak-click, then closes the
 /// screen.
 pub struct Smelt {
@@ -344,6 +350,8 @@ pub struct Smelt {
     wanted: u8,
     /// Whether the output was taken.
     taken: bool,
+    /// Whether to close the screen once the input and fuel are in.
+    leave: bool,
     queued: VecDeque<Action>,
     ticks_left: u32,
 }
@@ -359,6 +367,7 @@ impl Smelt {
             fuel,
             wanted: 1,
             taken: false,
+            leave: false,
             queued: VecDeque::new(),
             ticks_left: 600,
         }
@@ -369,6 +378,25 @@ impl Smelt {
         self.wanted = count.max(1);
         self.ticks_left = 400 + 200 * u32::from(self.wanted);
         self
+    }
+
+    /// Puts the input and fuel in and closes the screen, to come back
+    /// for the output later.
+    pub fn leaving(mut self) -> Smelt {
+        self.leave = true;
+        self
+    }
+
+    /// Items in the open furnace's input and output: the output a
+    /// [`Smelt::taking`] started now would wait for.
+    pub fn in_furnace(game: &Game) -> u8 {
+        let count = |slot: usize| {
+            game.screen
+                .as_ref()
+                .and_then(|s| s.container.get(slot)?.as_ref())
+                .map_or(0, |s| s.count)
+        };
+        count(Self::INPUT).saturating_add(count(Self::OUTPUT))
     }
 
     /// A click now, the release next tick.
@@ -418,6 +446,11 @@ impl Behaviour for Smelt {
                     return self.click(click_on(screen, Slot::Main(from), &[Key::Attack]));
                 }
             }
+        }
+        if self.leave {
+            self.ticks_left = 0;
+            self.taken = true;
+            return self.click(Action::noop().with(Key::Inventory));
         }
         let made = screen.container[Self::OUTPUT]
             .as_ref()

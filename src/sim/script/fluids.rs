@@ -96,6 +96,32 @@ impl UseOnSource {
         }
         best.map(|(_, _, pos)| pos)
     }
+
+    /// The blocks (not plants) between the eye and the nearest source,
+    /// nearest first: what [`UseOnSource`] would clear with the held item,
+    /// for a tool to clear first.
+    pub fn in_the_way(&self, game: &Game) -> Vec<BlockPos> {
+        let Some(source) = self.nearest(game) else {
+            return Vec::new();
+        };
+        let eye = game.player.eye();
+        let d: [f64; 3] = std::array::from_fn(|a| surface_point(source)[a] - eye[a]);
+        let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let blocks = std::cell::RefCell::new(Vec::new());
+        raycast::cast_at(
+            &game.world,
+            eye,
+            d.map(|c| c / distance),
+            distance + 0.5,
+            |b, at| {
+                if at != source && raycast::selectable(b) && !is_plant(b) {
+                    blocks.borrow_mut().push(at);
+                }
+                at == source
+            },
+        );
+        blocks.into_inner()
+    }
 }
 
 impl Behaviour for UseOnSource {

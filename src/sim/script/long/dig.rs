@@ -3,7 +3,8 @@
 //! clearing the cells the body passes through (never straight down, never
 //! a drop), priced by the digging they need; cells next to water or lava
 //! are never opened and the floor is always solid. [`DigTo`] walks the
-//! path found, mining each step's cells top first, and searches again
+//! path found (to a block in reach, or [`DigTo::onto`] a cell), mining
+//! each step's cells top first, and searches again
 //! when the world changed under it or a step could not be walked (that
 //! step is then left out of its later searches).
 
@@ -167,8 +168,25 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
             .any(|&d| block == add(feet, d) || block == up(add(feet, d), 1))
 }
 
-/// The cheapest dig (roughly) from feet at `start` to a cell from which
-/// `target` is in reach, without the moves in `failed`; `None` if none
+/// Where a dig ends: with its target in reach (to mine it), or with the
+/// feet in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    Reach,
+    Onto,
+}
+
+impl End {
+    fn at(self, feet: BlockPos, target: BlockPos) -> bool {
+        match self {
+            End::Reach => in_reach_of(feet, target),
+            End::Onto => feet == target,
+        }
+    }
+}
+
+/// The cheapest dig (roughly) from feet at `start` to a cell where it
+/// `end`s at `target`, without the moves in `failed`; `None` if none
 /// was found. The guess of the cost still to go is weighed `weight`
 /// times: above 1 the search heads straight for a far target instead of
 /// trying every cheaper way round (it finds a dig tens of blocks long
@@ -177,6 +195,7 @@ pub fn plan(
     world: &World,
     start: BlockPos,
     target: BlockPos,
+    end: End,
     speed: f32,
     failed: &HashSet<Move>,
     weight: u32,
@@ -192,7 +211,7 @@ pub fn plan(
     let mut open = BinaryHeap::from([Reverse((h(start), start))]);
     let mut looked = 0;
     while let Some(Reverse((_, pos))) = open.pop() {
-        if in_reach_of(pos, target) {
+        if end.at(pos, target) {
             let mut path = Vec::new();
             let mut at = pos;
             while let Some((before, step)) = came_from.remove(&at) {
@@ -249,6 +268,7 @@ pub struct DigTo {
     mining: bool,
     /// How much the search weighs the distance still to go (1: cheapest dig).
     weight: u32,
+    end: End,
 }
 
 /// How many targets one search tries.
@@ -268,12 +288,19 @@ impl DigTo {
             failed: HashSet::new(),
             mining: false,
             weight: 1,
+            end: End::Reach,
         }
     }
 
     /// Searches heading straight for far targets (see [`plan`]).
     pub fn far(mut self) -> DigTo {
         self.weight = FAR_WEIGHT;
+        self
+    }
+
+    /// Ends standing in the target cell instead of beside it.
+    pub fn onto(mut self) -> DigTo {
+        self.end = End::Onto;
         self
     }
 
@@ -293,7 +320,15 @@ impl DigTo {
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            let found = plan(&game.world, feet, target, speed, &self.failed, self.weight);
+            let found = plan(
+                &game.world,
+                feet,
+                target,
+                self.end,
+                speed,
+                &self.failed,
+                self.weight,
+            );
             if let Some(path) = found {
                 self.target = Some(target);
                 self.path = path.into();
@@ -340,7 +375,7 @@ impl Behaviour for DigTo {
         }
         let feet = p.block_pos();
         if self.path.is_empty() {
-            if let Some(target) = self.target.filter(|&t| in_reach_of(feet, t)) {
+            if let Some(target) = self.target.filter(|&t| self.end.at(feet, t)) {
                 return self.finish(game, target);
             }
             if self.searches_left == 0 || !self.search(game) {
@@ -429,7 +464,16 @@ mod tests {
         rock(&mut game);
         let start = [0, FLOOR + 1, 0];
         let target = [4, FLOOR - 5, 0];
-        let path = plan(&game.world, start, target, 4.0, &HashSet::new(), 1).expect("a way down");
+        let path = plan(
+            &game.world,
+            start,
+            target,
+            End::Reach,
+            4.0,
+            &HashSet::new(),
+            1,
+        )
+        .expect("a way down");
         let mut feet = start;
         for step in &path {
             assert!(step.to[1] >= feet[1] - 1, "never drops more than one block");
@@ -458,7 +502,16 @@ mod tests {
         lava_wall(&mut game, -6..=2);
         let start = [0, FLOOR + 1, 0];
         let target = [5, FLOOR - 2, 0];
-        let path = plan(&game.world, start, target, 4.0, &HashSet::new(), 1).expect("a way round");
+        let path = plan(
+            &game.world,
+            start,
+            target,
+            End::Reach,
+            4.0,
+            &HashSet::new(),
+            1,
+        )
+        .expect("a way round");
         for step in &path {
             for &cell in &step.clear {
                 assert!(safe_to_open(&game.world, cell) || !shape(&game.world, cell).collides());
@@ -466,7 +519,15 @@ mod tests {
         }
         lava_wall(&mut game, 3..=6);
         assert_eq!(
-            plan(&game.world, start, target, 4.0, &HashSet::new(), 1),
+            plan(
+                &game.world,
+                start,
+                target,
+                End::Reach,
+                4.0,
+                &HashSet::new(),
+                1
+            ),
             None,
             "sealed off"
         );

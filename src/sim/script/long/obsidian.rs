@@ -1,8 +1,9 @@
 //! Obsidian for a portal where there is none, with one bucket: water is
 //! fetched from the nearest source that is cheap to dig to — a spring in
 //! a cave wall near the lava level, else the sea — by digging to a block
-//! beside it, breaking it, filling the bucket and plugging the hole
-//! again (a climb costs more than the same way across); then, down at the
+//! beside it, mining with the pickaxe what stands between the eye and the
+//! water, filling the bucket and plugging the hole again (a climb costs
+//! more than the same way across); then, down at the
 //! lava level, the water is poured over the nearest open lava — every
 //! lava source it runs over or beside hardens to obsidian — and taken
 //! back up once it has spread; the obsidian that can be mined without
@@ -55,18 +56,20 @@ fn solid(game: &Game, pos: BlockPos) -> bool {
 /// choice of water (a staircase up is the slowest way to dig).
 const CLIMB_WEIGHT: i32 = 3;
 
-/// Cells around the feet (`SEARCH` columns, `heights`) that `keep`
-/// accepts, nearest first (climbs weighed by [`CLIMB_WEIGHT`]).
-fn cells_near(
+/// Cells around the feet (`across` columns each way, `heights`) that
+/// `keep` accepts, the [`TARGETS`] nearest first (climbs weighed by
+/// [`CLIMB_WEIGHT`]).
+pub(super) fn cells_near(
     game: &Game,
+    across: i32,
     heights: std::ops::RangeInclusive<i32>,
     keep: impl Fn(BlockPos) -> bool,
 ) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let mut found = Vec::new();
     for y in heights {
-        for dz in -SEARCH..=SEARCH {
-            for dx in -SEARCH..=SEARCH {
+        for dz in -across..=across {
+            for dx in -across..=across {
                 let pos = [feet[0] + dx, y, feet[2] + dz];
                 if keep(pos) {
                     let dy = (y - feet[1]) * if y > feet[1] { CLIMB_WEIGHT } else { 1 };
@@ -86,7 +89,7 @@ fn cells_near(
 /// Solid blocks with a water source beside them, above the lava level
 /// and up to the sea: a spring's wall or the sea's edge.
 fn water_edge(game: &Game) -> Vec<BlockPos> {
-    cells_near(game, LAVA_LEVEL + 1..=SEA_LEVEL, |pos| {
+    cells_near(game, SEARCH, LAVA_LEVEL + 1..=SEA_LEVEL, |pos| {
         solid(game, pos)
             && SIDES
                 .iter()
@@ -103,7 +106,7 @@ fn over_lava_at(game: &Game, pos: BlockPos) -> bool {
 /// Air just over a lava source at the edge of the lava, beside a solid
 /// block: where the lava can be walked up to.
 fn over_lava(game: &Game) -> Vec<BlockPos> {
-    cells_near(game, 1..=LAVA_LEVEL + 1, |pos| {
+    cells_near(game, SEARCH, 1..=LAVA_LEVEL + 1, |pos| {
         over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, add(pos, d)))
     })
 }
@@ -148,6 +151,7 @@ pub fn water() -> Box<dyn Behaviour> {
             vec![
                 equip_best_pickaxe(),
                 Box::new(DigTo::new(Box::new(move |_| targets.clone())).far()),
+                clear_the_way(Fluid::Water),
                 equip("bucket"),
                 Box::new(UseOnSource::new(Fluid::Water)),
                 plug(edge),
@@ -155,6 +159,20 @@ pub fn water() -> Box<dyn Behaviour> {
             ]
         },
     ))
+}
+
+/// Mines with the pickaxe held what stands between the eye and the
+/// nearest source of `fluid` (the bucket would break it by hand, about
+/// 150 ticks a stone).
+fn clear_the_way(fluid: Fluid) -> Box<dyn Behaviour> {
+    deferred(move |game| {
+        let jobs = UseOnSource::new(fluid)
+            .in_the_way(game)
+            .into_iter()
+            .map(Job::Clear)
+            .collect();
+        vec![Box::new(Construct::new(block("stone"), jobs))]
+    })
 }
 
 /// Fills with a building block those of `cells` that water now runs in.

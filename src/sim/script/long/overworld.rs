@@ -5,12 +5,12 @@
 //! ground near y 11, an iron pickaxe and a diamond held, a crafting table
 //! carried (or logs or planks for one), leftover cobblestone and coal.
 //!
-//! The phases: diamonds to five and iron ores to four more, dug to
-//! nearest first ([`ores`]); gravel broken, then put down and broken
-//! again, until it drops flint
-//! ([`flint`]); the iron smelted and one visit to a placed crafting
-//! table for the diamond pickaxe and sword, a bucket and flint and steel
-//! ([`tools`]); then water, obsidian and the portal ([`super::obsidian`],
+//! The phases: diamonds to five and iron ores to four ingots, dug to
+//! nearest first ([`ores`]); the iron put into a furnace by the nearest
+//! gravel, which is broken, then put down and broken again, until it
+//! drops flint while the iron smelts ([`flint_and_iron`]); one visit to
+//! a placed crafting table for the diamond pickaxe and sword, a bucket
+//! and flint and steel ([`tools`]); then water, obsidian and the portal ([`super::obsidian`],
 //! [`super::portal_frame`]).
 //!
 //! Postcondition of [`to_the_portal`]: in the overworld, beside a lit
@@ -21,8 +21,8 @@
 use super::dig::DigTo;
 use super::obsidian::{obsidian, water};
 use super::phases::{
-    any_iron, at_table, blocks_near, diamond_heights, equip, equip_best_pickaxe, fuel_for, get_ore,
-    held, smelt_iron, to_diamond, ABOVE_LAVA,
+    any_iron, at_table, blocks_near, diamond_heights, equip, equip_best_pickaxe, finish_smelting,
+    fuel_for, get_ore, held, start_smelting, to_diamond, ABOVE_LAVA,
 };
 use super::place::PlaceNear;
 use super::portal_frame::{build_and_light, to_a_dry_site};
@@ -35,8 +35,8 @@ use crate::sim::script::plans::Plan;
 
 /// Diamonds for a pickaxe (3) and a sword (2).
 const DIAMONDS: u32 = 5;
-/// Iron ores for a bucket (3) and flint and steel (1).
-const IRON_ORES: u32 = 4;
+/// Iron ingots for a bucket (3) and flint and steel (1).
+const IRON_INGOTS: u32 = 4;
 /// Gravel is looked for this many blocks above and below the feet, but
 /// not down in the lava's caves (the player digs to it at its level and
 /// lava runs into the cells it opens).
@@ -58,53 +58,76 @@ fn coal_near(game: &Game) -> std::ops::RangeInclusive<i32> {
     y - COAL_HEIGHTS..=y + COAL_HEIGHTS
 }
 
-/// Diamonds to five, then iron ores to four, each dug to nearest first.
+/// Iron ores still to dig: the ingots wanted less those left over.
+fn iron_ores_wanted(game: &Game) -> u32 {
+    IRON_INGOTS.saturating_sub(held(game, "iron_ingot"))
+}
+
+/// Diamonds to five, then iron ores to the ingots still wanted, each
+/// dug to nearest first.
 pub fn ores() -> Plan {
     vec![
         get_ore("diamond_ore", "diamond", DIAMONDS, diamond_heights),
-        get_ore("iron_ore", "iron_ore", IRON_ORES, any_iron),
+        deferred(|game| {
+            vec![get_ore(
+                "iron_ore",
+                "iron_ore",
+                iron_ores_wanted(game),
+                any_iron,
+            )]
+        }),
     ]
 }
 
-/// Breaks gravel until a flint drops: the nearest is dug to and broken
-/// once; then, as a player does, a gravel held is put down beside the
-/// feet and broken again, each break a one-in-ten chance of flint.
+fn pick_up() -> Box<dyn Behaviour> {
+    Box::new(CollectItems {
+        radius: 3.0,
+        ticks_left: 40,
+    })
+}
+
+/// Digs to the nearest gravel and breaks it, unless gravel or flint is
+/// held (or no gravel is near).
+fn to_gravel() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        let gravel = move |g: &Game| blocks_near(g, &[block("gravel")], gravel_near(g));
+        if held(game, "gravel") + held(game, "flint") >= 1 || gravel(game).is_empty() {
+            return Vec::new();
+        }
+        vec![
+            equip_best_pickaxe(),
+            Box::new(DigTo::new(Box::new(gravel)).mining()),
+            pick_up(),
+        ]
+    })
+}
+
+/// Breaks gravel until a flint drops: as a player does, a gravel held is
+/// put down beside the feet and broken again, each break a one-in-ten
+/// chance of flint; with none held the nearest is dug to ([`to_gravel`]).
 pub fn flint() -> Box<dyn Behaviour> {
     Box::new(Until::new(
         |g| held(g, "flint") >= 1,
         GRAVEL_ROUNDS,
         |game| {
-            let pick_up = Box::new(CollectItems {
-                radius: 3.0,
-                ticks_left: 40,
-            });
-            if held(game, "gravel") >= 1 {
-                return vec![
-                    equip("gravel"),
-                    Box::new(PlaceNear::new(item("gravel"))),
-                    Box::new(MineNearest::new(vec![block("gravel")], 1).within(4)),
-                    pick_up,
-                ];
-            }
-            let gravel = move |g: &Game| blocks_near(g, &[block("gravel")], gravel_near(g));
-            if gravel(game).is_empty() {
-                return Vec::new();
+            if held(game, "gravel") == 0 {
+                return vec![to_gravel()];
             }
             vec![
-                equip_best_pickaxe(),
-                Box::new(DigTo::new(Box::new(gravel)).mining()),
-                pick_up,
+                equip("gravel"),
+                Box::new(PlaceNear::new(item("gravel"))),
+                Box::new(MineNearest::new(vec![block("gravel")], 1).within(4)),
+                pick_up(),
             ]
         },
     ))
 }
 
 /// Makes the sticks the diamond tools need (before the wood can burn),
-/// smelts the iron (digging to coal first when neither a stack held nor
-/// the logs of one kind as planks would smelt it all), then at one placed crafting table makes the diamond
-/// pickaxe and sword, a bucket and flint and steel.
-pub fn tools() -> Plan {
-    let mut plan: Plan = vec![
+/// and digs to coal when neither a stack held nor the logs of one kind
+/// as planks would smelt the iron.
+fn sticks_and_fuel() -> Plan {
+    vec![
         Box::new(Until::new(
             |g| held(g, "stick") >= STICKS,
             1,
@@ -120,21 +143,38 @@ pub fn tools() -> Plan {
             3,
             |_| vec![get_ore("coal_ore", "coal", 1, coal_near)],
         )),
-    ];
-    plan.extend(smelt_iron());
-    plan.extend(at_table(&[
+    ]
+}
+
+/// The sticks and fuel ([`sticks_and_fuel`]), then the flint while the
+/// iron smelts: the nearest gravel dug to, the iron put into a furnace
+/// placed there ([`start_smelting`]), gravel broken beside it until flint
+/// drops ([`flint`]), the ingots taken out ([`finish_smelting`]).
+pub fn flint_and_iron() -> Plan {
+    let mut plan = sticks_and_fuel();
+    plan.push(to_gravel());
+    plan.extend(start_smelting());
+    plan.push(flint());
+    plan.push(finish_smelting());
+    plan
+}
+
+/// At one placed crafting table, the diamond pickaxe and sword, a bucket
+/// and flint and steel.
+pub fn tools() -> Plan {
+    at_table(&[
         ("diamond_pickaxe", 1),
         ("diamond_sword", 1),
         ("bucket", 1),
         ("flint_and_steel", 1),
-    ]));
-    plan
+    ])
 }
 
-/// From the first diamond to the tools: [`ores`], [`flint`], [`tools`].
+/// From the first diamond to the tools: [`ores`], [`flint_and_iron`],
+/// [`tools`].
 pub fn diamond_to_tools() -> Plan {
     let mut plan = ores();
-    plan.push(flint());
+    plan.extend(flint_and_iron());
     plan.extend(tools());
     plan
 }
@@ -229,10 +269,18 @@ mod tests {
                 "ores",
                 ores(),
                 Box::new(|g: &Game| {
-                    held(g, "diamond") >= DIAMONDS && held(g, "iron_ore") >= IRON_ORES
+                    held(g, "diamond") >= DIAMONDS && held(g, "iron_ore") >= iron_ores_wanted(g)
                 }),
             ),
-            ("flint", vec![flint()], Box::new(has("flint"))),
+            (
+                "flint",
+                flint_and_iron(),
+                Box::new(|g: &Game| {
+                    held(g, "flint") >= 1
+                        && held(g, "iron_ingot") >= IRON_INGOTS
+                        && held(g, "furnace") >= 1
+                }),
+            ),
             (
                 "tools",
                 tools(),
@@ -319,8 +367,9 @@ mod tests {
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_the_diamond_to_the_diamond_tools_and_flint_and_steel() {
         // Seed 1 dies in its tools phase (a dig deep in the caves); the
-        // others get there in 6,838 (seed 0), 12,473 (2), 8,066 (3) and
-        // 7,419 (4) steps, phase budgets of 8,000 each.
+        // others get there in 6,565 (seed 0), 6,998 (2), 8,711 (3: its
+        // furnace is not placed by the gravel, so the iron smelts after
+        // the flint) and 7,275 (4) steps, phase budgets of 8,000 each.
         for seed in [0, 2, 3, 4] {
             let steps = play_chain(seed, "tools");
             assert!(steps.is_some(), "seed {seed}");
@@ -328,8 +377,11 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "not reached yet: the portal frame fails by the lava caves (README)"]
+    #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_nothing_to_a_lit_portal() {
+        // Lit in 10,572 (seed 2), 12,763 (3) and 10,118 (4) steps; seed 0
+        // runs out of its obsidian phase's 8,000 steps, seed 1 dies on
+        // the way to the tools.
         let reached: Vec<Option<u32>> = (0..5).map(|s| play_chain(s, "portal")).collect();
         eprintln!("steps to the portal by seed: {reached:?}");
         assert!(reached.iter().flatten().count() >= 3, "{reached:?}");

@@ -319,25 +319,86 @@ fn planks_for_fuel() -> Box<dyn Behaviour> {
     })
 }
 
-/// Places the furnace, smelts the iron ores held into ingots (with
-/// planks made first if the fuel needs them), takes them out and takes
-/// the furnace back (with a pickaxe, so it drops).
-pub fn smelt_iron() -> Plan {
+/// Places the furnace and opens it (with planks made first if the fuel
+/// needs them).
+fn place_furnace() -> Plan {
     vec![
         planks_for_fuel(),
         equip("furnace"),
         Box::new(PlaceNear::new(item("furnace"))),
         Box::new(OpenNearest::new(block("furnace"))),
-        deferred(|game| {
-            let ores = held(game, "iron_ore");
-            vec![Box::new(
-                Smelt::new(item("iron_ore"), fuel(game, ores)).taking(ores.min(64) as u8),
-            )]
-        }),
+    ]
+}
+
+/// Takes the furnace back (with a pickaxe, so it drops).
+fn take_furnace_back() -> Plan {
+    vec![
         settle(),
         equip_best_pickaxe(),
         Box::new(MineNearest::new(vec![block("furnace")], 1).within(4)),
     ]
+}
+
+/// Smelts the iron ores held into ingots in a placed furnace, waiting
+/// for them, and takes them out and the furnace back.
+pub fn smelt_iron() -> Plan {
+    let mut plan = place_furnace();
+    plan.push(deferred(|game| {
+        let ores = held(game, "iron_ore");
+        vec![Box::new(
+            Smelt::new(item("iron_ore"), fuel(game, ores)).taking(ores.min(64) as u8),
+        )]
+    }));
+    plan.extend(take_furnace_back());
+    plan
+}
+
+/// The first half of [`smelt_iron`]: the iron ores held and their fuel
+/// put into a placed furnace, which smelts them (200 ticks an ore) while
+/// the player works within reach; [`finish_smelting`] takes them.
+pub fn start_smelting() -> Plan {
+    let mut plan = place_furnace();
+    plan.push(deferred(|game| {
+        let ores = held(game, "iron_ore");
+        vec![Box::new(
+            Smelt::new(item("iron_ore"), fuel(game, ores)).leaving(),
+        )]
+    }));
+    plan
+}
+
+/// Furnaces a few blocks up or down, nearest first.
+fn furnaces_near(game: &Game) -> Vec<BlockPos> {
+    let y = game.player.block_pos()[1];
+    blocks_near(game, &[block("furnace")], y - 2..=y + 2)
+}
+
+/// Back to the furnace [`start_smelting`] filled (dug to if it is out of
+/// reach): waits for what is still in it, takes the ingots out and the
+/// furnace back; [`smelt_iron`] if no furnace was placed and iron ore is
+/// held.
+pub fn finish_smelting() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        if furnaces_near(game).is_empty() {
+            return if held(game, "iron_ore") > 0 {
+                smelt_iron()
+            } else {
+                Vec::new()
+            };
+        }
+        let mut plan: Plan = vec![
+            Box::new(DigTo::new(Box::new(furnaces_near))),
+            Box::new(OpenNearest::new(block("furnace"))),
+            deferred(|game| {
+                let inside = Smelt::in_furnace(game);
+                vec![Box::new(
+                    Smelt::new(item("iron_ore"), fuel(game, 1)).taking(inside),
+                )]
+            }),
+        ];
+        plan.extend(take_furnace_back());
+        plan
+    })
 }
 
 /// From nothing to a diamond picked up, through the tool ladder.

@@ -13,7 +13,8 @@
 //! standing on a block beside it.
 
 use super::dig::DigTo;
-use super::phases::equip;
+use super::obsidian::cells_near;
+use super::phases::{equip, equip_best_pickaxe};
 use super::Until;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, Shape};
@@ -22,9 +23,13 @@ use crate::sim::script::blocks::{Construct, Job};
 use crate::sim::script::plans::{settle, Plan};
 use crate::sim::world::BlockPos;
 
-/// Blocks climbed a time looking for a dry site, and times at most.
-const CLIMB: i32 = 5;
-const CLIMBS: u32 = 4;
+/// Feet cells this many columns each way and blocks up (and down) are
+/// looked at for a dry site.
+const SITE_ACROSS: i32 = 12;
+const SITE_UP: i32 = 16;
+const SITE_DOWN: i32 = 2;
+/// Digs towards a dry site at most.
+const SITE_DIGS: u32 = 3;
 /// Blocks that may prop up the top row from a corner, first held first.
 const PROPS: &[&str] = &[
     "cobblestone",
@@ -65,33 +70,47 @@ fn prop_held(game: &Game) -> Option<&'static str> {
         .find(|name| game.player.inventory.count(item(name)) > 0)
 }
 
+/// Where the player stands and sees from, beside feet at `feet`: the
+/// column west of the frame, top first.
+fn room(feet: BlockPos) -> impl Iterator<Item = BlockPos> {
+    (0..=3).flat_map(move |dz| {
+        (0..=2)
+            .rev()
+            .map(move |dy| [feet[0] + 1, feet[1] + dy, feet[2] + dz])
+    })
+}
+
+fn frame_beside(feet: BlockPos) -> FrameCells {
+    frame_cells([feet[0] + 2, feet[1] - 2, feet[2]])
+}
+
 /// Builds and lights the frame beside the feet (see the module comment).
 pub fn build_and_light(game: &Game) -> Plan {
     let feet = game.player.block_pos();
-    let corner = [feet[0] + 2, feet[1] - 2, feet[2]];
-    let cells = frame_cells(corner);
-    // Where the player stands and sees from: the column west of the frame.
-    let room: Vec<Job> = (0..=3)
-        .flat_map(|dz| {
-            (0..=2)
-                .rev()
-                .map(move |dy| [feet[0] + 1, feet[1] + dy, feet[2] + dz])
-        })
-        .map(Job::Clear)
-        .collect();
-    let mut obsidian: Vec<Job> = cells.inside.iter().map(|&c| Job::Clear(c)).collect();
-    obsidian.extend(
-        cells
-            .bottom
+    let cells = frame_beside(feet);
+    let room: Vec<Job> = room(feet).map(Job::Clear).collect();
+    // The inside and whatever stands where obsidian goes are mined with
+    // the pickaxe first (a Place job would clear them with obsidian in
+    // hand, ~150 ticks a stone).
+    let walls: Vec<BlockPos> = cells.bottom.iter().chain(&cells.sides).copied().collect();
+    let mut clear: Vec<Job> = cells.inside.iter().map(|&c| Job::Clear(c)).collect();
+    clear.extend(
+        walls
             .iter()
-            .chain(&cells.sides)
-            .map(|&c| Job::Place(c)),
+            .chain(&cells.top)
+            .filter(|&&c| game.world.get(c) != block("obsidian"))
+            .map(|&c| Job::Clear(c)),
     );
     let mut plan: Plan = vec![
+        equip_best_pickaxe(),
         Box::new(Construct::new(block("stone"), room)),
         Box::new(StepInto::new(Spot::At([feet[0] + 1, feet[1], feet[2] + 2]))),
+        Box::new(Construct::new(block("stone"), clear)),
         equip("obsidian"),
-        Box::new(Construct::new(block("obsidian"), obsidian)),
+        Box::new(Construct::new(
+            block("obsidian"),
+            walls.into_iter().map(Job::Place).collect(),
+        )),
     ];
     // The top row is out of sight from standing height: step up on a
     // block first, then prop the top row from a corner if it is open.
@@ -127,34 +146,49 @@ pub fn build_and_light(game: &Game) -> Plan {
 
 /// Whether the frame and its room beside feet at `feet` would be dug
 /// with no water or lava anywhere near, on solid ground (no cave under
-/// the frame for its bottom row to hang over).
+/// the frame for its bottom row to hang over), and no obsidian to mine
+/// out of the room or the frame's inside (188 ticks a block).
 fn dry_site(game: &Game, feet: BlockPos) -> bool {
-    (-4..=4).all(|dy| {
-        (-1..=4).all(|dz| {
-            (-1..=4).all(|dx| {
-                let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                let shape = registry().block(game.world.get(pos)).shape;
-                shape != Shape::Liquid && (dy > -2 || dx < 1 || shape.collides())
+    let obsidian = block("obsidian");
+    let no_obsidian = room(feet)
+        .chain(frame_beside(feet).inside)
+        .all(|c| game.world.get(c) != obsidian);
+    no_obsidian
+        && (-4..=4).all(|dy| {
+            (-1..=4).all(|dz| {
+                (-1..=4).all(|dx| {
+                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                    let shape = registry().block(game.world.get(pos)).shape;
+                    shape != Shape::Liquid && (dy > -2 || dx < 1 || shape.collides())
+                })
             })
         })
+}
+
+/// Feet cells near the feet, on a floor, whose frame's site is dry;
+/// the nearest first (a climb weighs more than a block across).
+fn dry_sites(game: &Game) -> Vec<BlockPos> {
+    let y = game.player.block_pos()[1];
+    cells_near(game, SITE_ACROSS, y - SITE_DOWN..=y + SITE_UP, |feet| {
+        let floor = [feet[0], feet[1] - 1, feet[2]];
+        registry().block(game.world.get(floor)).shape.collides() && dry_site(game, feet)
     })
 }
 
-/// Climbs, a staircase at a time, until the frame's site beside the feet
-/// is dry (the obsidian is made down by the lava).
+/// Digs to the nearest cell whose frame's site is dry, unless the feet
+/// stand in one (the obsidian is made down by the lava).
 pub fn to_a_dry_site() -> Box<dyn Behaviour> {
     Box::new(Until::new(
         |g| dry_site(g, g.player.block_pos()),
-        CLIMBS,
+        SITE_DIGS,
         |game| {
-            let above = add_y(game.player.block_pos(), CLIMB);
-            vec![Box::new(DigTo::new(Box::new(move |_| vec![above])))]
+            let sites = dry_sites(game);
+            vec![
+                equip_best_pickaxe(),
+                Box::new(DigTo::new(Box::new(move |_| sites.clone())).onto()),
+            ]
         },
     ))
-}
-
-fn add_y(pos: BlockPos, dy: i32) -> BlockPos {
-    [pos[0], pos[1] + dy, pos[2]]
 }
 
 #[cfg(test)]
