@@ -9,10 +9,12 @@
 use super::fluids::{self, Fluid};
 use super::items;
 use super::traits;
+use crate::sim::dimensions;
 use crate::sim::game::Game;
 use crate::sim::player::{Player, MAX_AIR, MAX_FOOD, MAX_HEALTH};
 use crate::sim::registry::BlockId;
 use crate::sim::stats::Statistics;
+use crate::sim::world::Dimension;
 use crate::suite::Event;
 
 /// Ticks between death and respawn.
@@ -233,7 +235,9 @@ pub fn check_death(game: &mut Game) {
     }
 }
 
-/// While dead: wait, then come back at the spawn point with full health.
+/// While dead: wait, then come back at the spawn point with full health,
+/// in the overworld whichever dimension the player died in (the spawn
+/// point is the world's or a bed's, both in the overworld).
 pub fn tick_dead(game: &mut Game) {
     let Some(ticks) = game.player.dead_ticks.as_mut() else {
         return;
@@ -243,16 +247,13 @@ pub fn tick_dead(game: &mut Game) {
         return;
     }
     let spawn = game.spawn;
-    game.world.ensure_around(
-        spawn[0],
-        spawn[2],
-        crate::sim::game::GENERATION_RADIUS_CHUNKS,
-    );
     let mut feet = [
         f64::from(spawn[0]) + 0.5,
         f64::from(spawn[1]),
         f64::from(spawn[2]) + 0.5,
     ];
+    // Into the overworld (a no-op there), the world around the spawn made.
+    dimensions::change_dimension(game, Dimension::Overworld, feet);
     let inventory = std::mem::take(&mut game.player.inventory);
     let mut fresh = Player::new(feet);
     while feet[1] < f64::from(crate::sim::world::HEIGHT)

@@ -7,6 +7,7 @@ use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::registry::{block, item, BlockId};
+use crate::sim::world::Dimension;
 use crate::suite::Event;
 
 /// Ground acceleration per tick when walking on stone: 0.1 × 0.98.
@@ -440,6 +441,34 @@ fn death_drops_the_inventory_and_respawns_at_spawn() {
     assert!(!game.player.is_dead());
     assert_eq!(game.player.health, 20.0);
     assert_eq!(game.player.pos, [0.5, f64::from(FLOOR + 1), 0.5]);
+}
+
+#[test]
+fn death_in_the_nether_respawns_in_the_overworld() {
+    let mut game = Game::new(5);
+    let spawn = game.spawn;
+    let nether_feet = [10.5, 40.0, 10.5];
+    crate::sim::dimensions::change_dimension(&mut game, Dimension::Nether, nether_feet);
+    assert_eq!(game.dimension(), Dimension::Nether);
+    game.player.health = 1.0;
+    super::hurt(
+        &mut game.player,
+        &mut game.stats,
+        5.0,
+        super::Damage::Generic,
+    );
+    run(&mut game, &Action::noop(), 1);
+    assert!(game.player.is_dead());
+    run(
+        &mut game,
+        &Action::noop(),
+        super::health::RESPAWN_DELAY as usize,
+    );
+    assert!(!game.player.is_dead());
+    assert_eq!(game.dimension(), Dimension::Overworld);
+    let feet = game.player.block_pos();
+    assert_eq!([feet[0], feet[2]], [spawn[0], spawn[2]]);
+    assert!(feet[1] >= spawn[1], "{feet:?} under the spawn {spawn:?}");
 }
 
 #[test]
