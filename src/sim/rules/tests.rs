@@ -416,11 +416,9 @@ fn items_despawn_after_5_minutes() {
     assert!(items_on_ground(&game).is_empty());
 }
 
-#[test]
-fn death_drops_the_inventory_and_respawns_at_spawn() {
-    let mut game = platform_game();
-    game.player.inventory.main[3] = Some(ItemStack::new(item("dirt"), 7));
-    game.player.pos = [5.5, f64::from(FLOOR + 1), 5.5];
+/// A blow that kills the player at 1 health, one tick for it to land,
+/// then `after` (what death left), then the wait until the respawn.
+fn die_and_respawn(game: &mut Game, after: impl FnOnce(&Game)) {
     game.player.health = 1.0;
     super::hurt(
         &mut game.player,
@@ -428,17 +426,23 @@ fn death_drops_the_inventory_and_respawns_at_spawn() {
         5.0,
         super::Damage::Generic,
     );
-    run(&mut game, &Action::noop(), 1);
+    run(game, &Action::noop(), 1);
     assert!(game.player.is_dead());
-    assert_eq!(game.stats.get(Event::Custom, "deaths"), 1);
-    assert_eq!(items_on_ground(&game), vec![("dirt", 7)]);
-    assert_eq!(game.player.inventory.count(item("dirt")), 0);
-    run(
-        &mut game,
-        &Action::noop(),
-        super::health::RESPAWN_DELAY as usize,
-    );
+    after(game);
+    run(game, &Action::noop(), super::health::RESPAWN_DELAY as usize);
     assert!(!game.player.is_dead());
+}
+
+#[test]
+fn death_drops_the_inventory_and_respawns_at_spawn() {
+    let mut game = platform_game();
+    game.player.inventory.main[3] = Some(ItemStack::new(item("dirt"), 7));
+    game.player.pos = [5.5, f64::from(FLOOR + 1), 5.5];
+    die_and_respawn(&mut game, |game| {
+        assert_eq!(game.stats.get(Event::Custom, "deaths"), 1);
+        assert_eq!(items_on_ground(game), vec![("dirt", 7)]);
+        assert_eq!(game.player.inventory.count(item("dirt")), 0);
+    });
     assert_eq!(game.player.health, 20.0);
     assert_eq!(game.player.pos, [0.5, f64::from(FLOOR + 1), 0.5]);
 }
@@ -450,21 +454,7 @@ fn death_in_the_nether_respawns_in_the_overworld() {
     let nether_feet = [10.5, 40.0, 10.5];
     crate::sim::dimensions::change_dimension(&mut game, Dimension::Nether, nether_feet);
     assert_eq!(game.dimension(), Dimension::Nether);
-    game.player.health = 1.0;
-    super::hurt(
-        &mut game.player,
-        &mut game.stats,
-        5.0,
-        super::Damage::Generic,
-    );
-    run(&mut game, &Action::noop(), 1);
-    assert!(game.player.is_dead());
-    run(
-        &mut game,
-        &Action::noop(),
-        super::health::RESPAWN_DELAY as usize,
-    );
-    assert!(!game.player.is_dead());
+    die_and_respawn(&mut game, |_| {});
     assert_eq!(game.dimension(), Dimension::Overworld);
     let feet = game.player.block_pos();
     assert_eq!([feet[0], feet[2]], [spawn[0], spawn[2]]);

@@ -447,6 +447,20 @@ mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
 
+    /// A plan to come within reach of `target`, digging at a stone
+    /// pickaxe's speed (4), no move known to fail, at weight 1.
+    fn plan_reach(game: &Game, start: BlockPos, target: BlockPos) -> Option<Vec<DigStep>> {
+        plan(
+            &game.world,
+            start,
+            target,
+            End::Reach,
+            4.0,
+            &HashSet::new(),
+            1,
+        )
+    }
+
     /// A block of stone under the floor, 12 wide and 10 deep.
     fn rock(game: &mut Game) {
         for y in FLOOR - 10..=FLOOR {
@@ -464,16 +478,7 @@ mod tests {
         rock(&mut game);
         let start = [0, FLOOR + 1, 0];
         let target = [4, FLOOR - 5, 0];
-        let path = plan(
-            &game.world,
-            start,
-            target,
-            End::Reach,
-            4.0,
-            &HashSet::new(),
-            1,
-        )
-        .expect("a way down");
+        let path = plan_reach(&game, start, target).expect("a way down");
         let mut feet = start;
         for step in &path {
             assert!(step.to[1] >= feet[1] - 1, "never drops more than one block");
@@ -502,34 +507,13 @@ mod tests {
         lava_wall(&mut game, -6..=2);
         let start = [0, FLOOR + 1, 0];
         let target = [5, FLOOR - 2, 0];
-        let path = plan(
-            &game.world,
-            start,
-            target,
-            End::Reach,
-            4.0,
-            &HashSet::new(),
-            1,
-        )
-        .expect("a way round");
+        let path = plan_reach(&game, start, target).expect("a way round");
         for step in &path {
             for &cell in &step.clear {
                 assert!(safe_to_open(&game.world, cell) || !shape(&game.world, cell).collides());
             }
         }
         lava_wall(&mut game, 3..=6);
-        assert_eq!(
-            plan(
-                &game.world,
-                start,
-                target,
-                End::Reach,
-                4.0,
-                &HashSet::new(),
-                1
-            ),
-            None,
-            "sealed off"
-        );
+        assert_eq!(plan_reach(&game, start, target), None, "sealed off");
     }
 }
