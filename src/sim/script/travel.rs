@@ -15,6 +15,7 @@ use super::behaviour::{turn_towards, Behaviour, Step};
 use crate::protocol::{Action, Key};
 use crate::sim::creature::path::grid::{self, Grid};
 use crate::sim::game::Game;
+use crate::sim::inspect::land;
 use crate::sim::registry::{registry, Shape};
 use crate::sim::world::{BlockPos, World};
 
@@ -140,13 +141,10 @@ impl GoalSearch<'_> {
             return false;
         };
         let column = [cell[0], cell[2]];
-        let height = *surface.borrow_mut().entry(column).or_insert_with(|| {
-            self.game
-                .world
-                .generator()
-                .column(column[0], column[1])
-                .height
-        });
+        let height = *surface
+            .borrow_mut()
+            .entry(column)
+            .or_insert_with(|| land::land_height(self.game, column));
         cell[1] <= height + 1 - UNDERGROUND_DEPTH
     }
 }
