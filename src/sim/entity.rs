@@ -81,6 +81,8 @@ pub struct Breath {
     pub ticks_left: u32,
     /// Radius gained (negative: lost) each tick.
     pub radius_per_tick: f64,
+    /// What each hurt deals (instant damage I: 6, II: 12).
+    pub harm: f32,
 }
 
 /// An item frame or painting hanging on the side of a block.

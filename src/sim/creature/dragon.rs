@@ -8,10 +8,12 @@
 //! - strafe: flies at the player and, once it has faced them for 5 ticks
 //!   within 64 blocks, spits a fireball and goes back to circling;
 //! - landing approach and landing: down onto the exit portal's pillar;
-//! - perched: faces the player and breathes a cloud of dragon's breath
-//!   in front of it four times, then takes off — sooner once it has lost
-//!   a quarter of its health since landing; with no player near after
-//!   5 seconds it takes off and charges where the player stands;
+//! - perched: faces the player; four rounds of a roar (3 seconds) and a
+//!   flame (10 seconds) that breathes a cloud of dragon's breath on the
+//!   ground beyond its head, gone when the flame ends; then it takes off —
+//!   sooner once it has lost a quarter of its health since landing; with
+//!   no player near after 5 seconds it takes off and charges where the
+//!   player stands;
 //! - takeoff: climbs away from the portal, then circles again;
 //! - charging: rushes the player's position, then circles again.
 //!
@@ -52,9 +54,18 @@ const FIREBALL_CHARGE: u32 = 5;
 const FIREBALL_RANGE: f64 = 64.0;
 /// Longest strafing run before it gives up.
 const STRAFE_TICKS: u32 = 400;
-/// Perched: ticks between breaths and the breaths before taking off.
-const BREATH_EVERY: u32 = 100;
-const BREATHS: u32 = 4;
+/// Perched, in rounds: it scans for the player and roars, then flames
+/// (`DragonSittingFlamingPhase`), breathing its cloud this far into the
+/// flame; after this many rounds it takes off.
+const ROAR_TICKS: u32 = 60;
+const FLAME_TICKS: u32 = 200;
+const BREATH_INTO_FLAME: u32 = 10;
+const ROUNDS: u32 = 4;
+/// A perched dragon that has not breathed yet this long charges a player
+/// who stays away.
+const CHARGE_AFTER: u32 = 100;
+/// Its breath lands this far beyond its head.
+const BREATH_BEYOND_HEAD: f64 = 2.5;
 /// Health lost while perched that makes it take off (a quarter of 200).
 const PERCHED_DAMAGE_LIMIT: f32 = 50.0;
 /// A player farther than this from a perched dragon gets charged.
@@ -68,25 +79,13 @@ const BITE: f32 = 10.0;
 /// What it is doing.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Phase {
-    HoldingPattern {
-        node: usize,
-    },
-    Strafe {
-        ticks: u32,
-        charge: u32,
-    },
+    HoldingPattern { node: usize },
+    Strafe { ticks: u32, charge: u32 },
     LandingApproach,
     Landing,
-    Perched {
-        ticks: u32,
-        breaths: u32,
-        landed_health: f32,
-    },
+    Perched { ticks: u32, landed_health: f32 },
     Takeoff,
-    Charging {
-        target: [f64; 3],
-        ticks: u32,
-    },
+    Charging { target: [f64; 3], ticks: u32 },
 }
 
 /// The goal that flies the dragon.
@@ -300,14 +299,12 @@ impl Phases {
                     self.velocity = [0.0; 3];
                     return Phase::Perched {
                         ticks: 0,
-                        breaths: 0,
                         landed_health: ctx.health(),
                     };
                 }
             }
             Phase::Perched {
                 ticks,
-                breaths,
                 landed_health,
             } => {
                 self.velocity = [0.0; 3];
@@ -318,25 +315,31 @@ impl Phases {
                     let off = (turned - ctx.me.yaw + 540.0).rem_euclid(360.0) - 180.0;
                     ctx.me.yaw = (ctx.me.yaw + off.clamp(-6.0, 6.0)).rem_euclid(360.0);
                 }
-                if landed_health - ctx.health() >= PERCHED_DAMAGE_LIMIT || breaths >= BREATHS {
+                let round = ROAR_TICKS + FLAME_TICKS;
+                if landed_health - ctx.health() >= PERCHED_DAMAGE_LIMIT || ticks >= ROUNDS * round {
                     return Phase::Takeoff;
                 }
                 let far = distance(perch, player) > CHARGE_IF_FARTHER;
-                if ticks >= BREATH_EVERY && breaths == 0 && far && ctx.player_alive() {
+                if ticks == CHARGE_AFTER && far && ctx.player_alive() {
                     return Phase::Charging {
                         target: player,
                         ticks: 0,
                     };
                 }
-                let breathe = ticks % BREATH_EVERY == BREATH_EVERY / 2 && !far;
+                let breathe = ticks % round == ROAR_TICKS + BREATH_INTO_FLAME && !far;
                 if breathe {
                     let head = parts(ctx.me)[0].1.centre();
-                    let at = [head[0], perch[1], head[2]];
+                    let out = [head[0] - ctx.me.pos[0], head[2] - ctx.me.pos[2]];
+                    let len = out[0].hypot(out[1]).max(1e-6);
+                    let at = [
+                        head[0] + out[0] / len * BREATH_BEYOND_HEAD,
+                        head[1],
+                        head[2] + out[1] / len * BREATH_BEYOND_HEAD,
+                    ];
                     ctx.effects.push(Effect::DragonBreath { at });
                 }
                 return Phase::Perched {
                     ticks: ticks + 1,
-                    breaths: breaths + u32::from(breathe),
                     landed_health,
                 };
             }

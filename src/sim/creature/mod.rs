@@ -18,7 +18,7 @@ pub mod dragon;
 mod goals;
 mod kinds;
 pub(crate) mod path;
-mod senses;
+pub(crate) mod senses;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -138,6 +138,12 @@ pub fn brightness(level: u8) -> f32 {
 /// creature's eyes, with nothing in between, and no carved pumpkin hides
 /// the player's face.
 pub fn looked_in_the_eye(game: &Game, e: &Entity) -> bool {
+    in_the_eye(game, e, game.player.look_dir())
+}
+
+/// Whether a player looking along `look` would meet the creature's eyes
+/// (see [`looked_in_the_eye`]).
+pub fn in_the_eye(game: &Game, e: &Entity, look: [f64; 3]) -> bool {
     let p: &Player = &game.player;
     let pumpkin = p.inventory.armor[0]
         .as_ref()
@@ -151,7 +157,6 @@ pub fn looked_in_the_eye(game: &Game, e: &Entity) -> bool {
     if length < 1e-6 {
         return false;
     }
-    let look = p.look_dir();
     let dot = (0..3).map(|i| look[i] * d[i] / length).sum::<f64>();
     dot > 1.0 - 0.025 / length && can_see(&game.world, from, to)
 }

@@ -4,7 +4,10 @@
 //! while none is found; and walking the path found — sprinting, jumping
 //! up steps, searching again from the end of a partial path or when stuck.
 //! An overland journey keeps to the open ground: steps in caves and
-//! ravines cost more, so a path does not wander down one.
+//! ravines cost more, so a path does not wander down one. A walk in the
+//! End goes round the dragon's clouds of breath, looks again when a new
+//! cloud lies on its way, and keeps the eyes a little down, below the
+//! eyes of the endermen about (a stare angers them).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -14,6 +17,7 @@ use rustc_hash::FxHashMap;
 use super::behaviour::{turn_towards, Behaviour, Step};
 use crate::protocol::{Action, Key};
 use crate::sim::creature::path::grid::{self, Grid};
+use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::inspect::land;
 use crate::sim::registry::{registry, Shape};
@@ -74,6 +78,13 @@ const SWIM_FACTOR: u32 = 3;
 /// ravine) cost this many times more.
 const UNDERGROUND_DEPTH: i32 = 3;
 const UNDERGROUND_FACTOR: u64 = 4;
+/// On a walk clear of breath, steps this near a cloud's edge cost this
+/// many times more.
+const BREATH_MARGIN: f64 = 1.5;
+const BREATH_FACTOR: u64 = 20;
+/// Degrees below the horizon a walk in the End looks: an enderman's eyes
+/// stand above a player's on the level, so none is stared at.
+const EYES_DOWN: f32 = 12.0;
 
 /// A step's cost into `to`, more if it swims.
 fn priced(world: &World, to: BlockPos, cost: u32) -> (BlockPos, u32) {
@@ -127,6 +138,7 @@ struct GoalSearch<'g> {
     /// On an overland journey, the planned surface height of the columns
     /// looked at so far.
     surface: Option<RefCell<FxHashMap<[i32; 2], i32>>>,
+    ground: Ground,
 }
 
 impl GoalSearch<'_> {
@@ -154,6 +166,8 @@ impl Grid for GoalSearch<'_> {
         let (to, cost) = step(&self.game.world, from, dx, dz)?;
         let factor = if self.underground(to) {
             UNDERGROUND_FACTOR
+        } else if self.ground == Ground::TheEnd && in_breath(self.game, to) {
+            BREATH_FACTOR
         } else {
             1
         };
@@ -173,12 +187,25 @@ impl Grid for GoalSearch<'_> {
     }
 }
 
-/// Where a journey may go: anywhere walkable, or keeping to the open
-/// ground (see the module comment).
+/// Where a journey may go: anywhere walkable, keeping to the open
+/// ground, or over the End's island (see the module comment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ground {
     Any,
     Overland,
+    TheEnd,
+}
+
+/// The newest cloud of breath (entity ids grow), if any.
+fn newest_cloud(game: &Game) -> Option<EntityId> {
+    let breath = |e: &&Entity| matches!(e.kind, EntityKind::Breath(_));
+    game.entities.list.iter().filter(breath).map(|e| e.id).max()
+}
+
+/// Whether feet in `cell` stand near a cloud of the dragon's breath.
+fn in_breath(game: &Game, cell: BlockPos) -> bool {
+    let [x, z] = middle(cell);
+    crate::sim::rules::dragon_breath::breath_near(game, [x, f64::from(cell[1]), z], BREATH_MARGIN)
 }
 
 /// The path (feet cells after the start) to the nearest cell meeting the
@@ -197,6 +224,7 @@ pub fn search(
         guide,
         nearest: (0, start),
         surface: (ground == Ground::Overland).then(RefCell::default),
+        ground,
     };
     walk.nearest = (walk.to_guide(start), start);
     let found = grid::search(&mut walk, start, SEARCH_CELLS);
@@ -214,6 +242,12 @@ pub fn travel_overland(goal: Goal, guide: Option<[i32; 2]>) -> Box<dyn Behaviour
     Box::new(Travel::new(goal, guide, Ground::Overland))
 }
 
+/// [`travel`] over the End's island, going round the dragon's clouds of
+/// breath and keeping the eyes below the endermen's.
+pub fn travel_in_the_end(goal: Goal, guide: Option<[i32; 2]>) -> Box<dyn Behaviour> {
+    Box::new(Travel::new(goal, guide, Ground::TheEnd))
+}
+
 /// Walks to the nearest spot meeting a goal (see [`search`]).
 pub struct Travel {
     goal: Goal,
@@ -224,6 +258,8 @@ pub struct Travel {
     /// The closest the feet came to the next waypoint, and ticks since.
     closest: f64,
     stalled: u32,
+    /// The newest cloud of breath when the path was planned.
+    newest_cloud_planned_round: Option<EntityId>,
 }
 
 impl Travel {
@@ -236,6 +272,7 @@ impl Travel {
             searches_left: SEARCHES,
             closest: f64::INFINITY,
             stalled: 0,
+            newest_cloud_planned_round: None,
         }
     }
 
@@ -296,6 +333,7 @@ impl Behaviour for Travel {
             }
             self.searches_left -= 1;
             self.path = search(game, feet, self.goal, self.guide, self.ground).into();
+            self.newest_cloud_planned_round = newest_cloud(game);
             self.closest = f64::INFINITY;
             self.stalled = 0;
             if self.path.is_empty() {
@@ -305,6 +343,17 @@ impl Behaviour for Travel {
         let Some(&waypoint) = self.path.front() else {
             return Step::Act(Action::noop());
         };
+        let breath_ahead = self.ground == Ground::TheEnd
+            && !in_breath(game, feet)
+            && self
+                .path
+                .iter()
+                .take(LOOKAHEAD)
+                .any(|&w| in_breath(game, w));
+        if breath_ahead && self.searches_left > 0 {
+            self.path.clear();
+            return self.next(game);
+        }
         let [wx, wz] = middle(waypoint);
         let distance = (wx - p.pos[0]).hypot(wz - p.pos[2]);
         if distance < 0.6 && (feet[1] - waypoint[1]).abs() <= 1 {
@@ -324,7 +373,12 @@ impl Behaviour for Travel {
         let [tx, tz] = self.steer_point(game);
         let yaw = (p.pos[0] - tx).atan2(tz - p.pos[2]).to_degrees() as f32;
         let mut action = Action::noop();
-        action.camera = turn_towards(game, yaw, 0.0);
+        let pitch = if self.ground == Ground::TheEnd {
+            EYES_DOWN
+        } else {
+            0.0
+        };
+        action.camera = turn_towards(game, yaw, pitch);
         let straight = action.camera[1].abs() < 10.0;
         if action.camera[1].abs() < 30.0 {
             action.press(Key::Forward);

@@ -89,7 +89,7 @@ fn arrows_flying(game: &Game) -> bool {
 
 /// Where to step aside to from a dragon's fireball on its way to the
 /// feet (it bursts into a cloud of breath where it lands), if one is.
-fn dodge(game: &Game) -> Option<[f64; 3]> {
+pub(super) fn dodge(game: &Game) -> Option<[f64; 3]> {
     let p = &game.player;
     let middle = [p.pos[0], p.pos[1] + 0.9, p.pos[2]];
     game.entities.list.iter().find_map(|e| {

@@ -14,6 +14,7 @@ mod eat;
 mod end_fight;
 mod equip;
 mod fight;
+mod hazards;
 mod nether;
 mod obsidian;
 mod overworld;
