@@ -18,8 +18,10 @@
 //! - charging: rushes the player's position, then circles again.
 //!
 //! Every 10 ticks the nearest end crystal within 32 blocks heals it one
-//! point (the renderer draws the beam). Its head bites for 10 when it
-//! touches the player in flight. Its body is many parts: a hit on the head
+//! point (the renderer draws the beam). Unless it flinches from a hit
+//! (vanilla's `hurtTime`), its head and neck bite for 10 a player within
+//! a block of them, perched or flying; its wings' fling (a push away from
+//! the body, with a blow of 5 in flight) is not modelled. Its body is many parts: a hit on the head
 //! counts in full, on any other part a quarter plus one
 //! ([`adjusted_damage`]). It flies through blocks without breaking them
 //! (vanilla's dragon breaks all but end stone, obsidian and bedrock: not
@@ -73,7 +75,7 @@ const CHARGE_IF_FARTHER: f64 = 20.0;
 /// Crystals heal it from this far, one point every 10 ticks.
 pub const CRYSTAL_RANGE: f64 = 32.0;
 const HEAL_EVERY: u32 = 10;
-/// Its head's bite.
+/// Its head's and neck's bite.
 const BITE: f32 = 10.0;
 
 /// What it is doing.
@@ -369,6 +371,21 @@ impl Phases {
     }
 }
 
+impl Phases {
+    /// `EnderDragonEntity.aiStep`'s bite, while it does not flinch from a
+    /// hit: its head and neck hurt a player within a block of them.
+    fn strike(&self, ctx: &mut Ctx) {
+        let p = &ctx.game.player;
+        let player = Aabb::at_feet(p.pos, HALF_WIDTH, p.height());
+        let bites = parts(ctx.me)[..2]
+            .iter()
+            .any(|(_, part)| part.inflate([1.0; 3]).intersects(&player));
+        if bites {
+            ctx.effects.push(Effect::MeleeHit { damage: BITE });
+        }
+    }
+}
+
 fn nearest_node(at: [f64; 3]) -> usize {
     (0..NODES)
         .min_by(|&a, &b| distance(node(a), at).total_cmp(&distance(node(b), at)))
@@ -386,11 +403,9 @@ impl Goal for Phases {
 
     fn tick(&mut self, ctx: &mut Ctx) {
         self.phase = self.next(ctx);
-        let perched = matches!(self.phase, Phase::Perched { .. });
-        let head = parts(ctx.me)[0].1.inflate([1.0; 3]);
-        let player = Aabb::at_feet(ctx.game.player.pos, HALF_WIDTH, ctx.game.player.height());
-        if !perched && ctx.player_alive() && head.intersects(&player) {
-            ctx.effects.push(Effect::MeleeHit { damage: BITE });
+        let flinching = matches!(&ctx.me.kind, EntityKind::Mob(m) if m.state.hurt_ticks > 0);
+        if !flinching && ctx.player_alive() {
+            self.strike(ctx);
         }
         let max = ctx.def.max_health;
         let heal = ctx.me.age % HEAL_EVERY == 0

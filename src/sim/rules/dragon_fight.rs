@@ -137,6 +137,34 @@ mod tests {
         }
     }
 
+    /// The player's health after `ticks` ticks held at the dragon's head.
+    fn held_at_the_head(game: &mut Game, ticks: u32) -> f32 {
+        game.player.food = 17; // no regeneration
+        for _ in 0..ticks {
+            let dragon = of_kind(game, "ender_dragon")[0];
+            let head = crate::sim::creature::dragon::parts(dragon)[0].1.centre();
+            game.player.pos = [head[0], head[1] - 0.9, head[2]];
+            game.player.vel = [0.0; 3];
+            game.player.fall_distance = 0.0;
+            run(game, &Action::noop(), 1);
+        }
+        game.player.health
+    }
+
+    #[test]
+    fn the_head_bites_unless_the_dragon_flinches_from_a_hit() {
+        let mut game = arrived_in_the_end();
+        let dragon = of_kind(&game, "ender_dragon")[0].id;
+        hurt_mob(&mut game, dragon, 1.0, Attacker::Other);
+        assert_eq!(held_at_the_head(&mut game, 5), 20.0, "flinching");
+        for _ in 0..10 {
+            // Out of its way while it stops flinching.
+            game.player.pos = [200.5, 60.0, 200.5];
+            run(&mut game, &Action::noop(), 1);
+        }
+        assert_eq!(held_at_the_head(&mut game, 3), 10.0, "one bite of 10");
+    }
+
     #[test]
     fn an_end_portal_leads_to_the_platform_where_the_fight_begins() {
         let game = arrived_in_the_end();
