@@ -21,8 +21,8 @@
 //! point (the renderer draws the beam). Unless it flinches from a hit
 //! (vanilla's `hurtTime`), its head and neck bite for 10 a player within
 //! a block of them, perched or flying; its wings' fling (a push away from
-//! the body, with a blow of 5 in flight) is not modelled. Its body is many parts: a hit on the head
-//! counts in full, on any other part a quarter plus one
+//! the body, with a blow of 5 in flight) is not modelled. Its body is
+//! many parts: a hit on the head counts in full, on any other part a quarter plus one
 //! ([`adjusted_damage`]). It flies through blocks without breaking them
 //! (vanilla's dragon breaks all but end stone, obsidian and bedrock: not
 //! modelled), and its movement is a steering toward its phase's point
@@ -169,6 +169,19 @@ pub fn parts(dragon: &Entity) -> [(bool, Aabb); 8] {
         ];
         (i == 0, Aabb::at_feet(feet, half, height))
     })
+}
+
+/// The point `by` blocks beyond the head's middle, away from the body
+/// across, at the head's height.
+pub fn beyond_head(dragon: &Entity, by: f64) -> [f64; 3] {
+    let head = parts(dragon)[0].1.centre();
+    let out = [head[0] - dragon.pos[0], head[2] - dragon.pos[2]];
+    let len = out[0].hypot(out[1]).max(1e-6);
+    [
+        head[0] + out[0] / len * by,
+        head[1],
+        head[2] + out[1] / len * by,
+    ]
 }
 
 /// `EnderDragonEntity.hurt(part, …)`: a hit on the head counts in full, on
@@ -330,14 +343,7 @@ impl Phases {
                 }
                 let breathe = ticks % round == ROAR_TICKS + BREATH_INTO_FLAME && !far;
                 if breathe {
-                    let head = parts(ctx.me)[0].1.centre();
-                    let out = [head[0] - ctx.me.pos[0], head[2] - ctx.me.pos[2]];
-                    let len = out[0].hypot(out[1]).max(1e-6);
-                    let at = [
-                        head[0] + out[0] / len * BREATH_BEYOND_HEAD,
-                        head[1],
-                        head[2] + out[1] / len * BREATH_BEYOND_HEAD,
-                    ];
+                    let at = beyond_head(ctx.me, BREATH_BEYOND_HEAD);
                     ctx.effects.push(Effect::DragonBreath { at });
                 }
                 return Phase::Perched {
@@ -371,18 +377,16 @@ impl Phases {
     }
 }
 
-impl Phases {
-    /// `EnderDragonEntity.aiStep`'s bite, while it does not flinch from a
-    /// hit: its head and neck hurt a player within a block of them.
-    fn strike(&self, ctx: &mut Ctx) {
-        let p = &ctx.game.player;
-        let player = Aabb::at_feet(p.pos, HALF_WIDTH, p.height());
-        let bites = parts(ctx.me)[..2]
-            .iter()
-            .any(|(_, part)| part.inflate([1.0; 3]).intersects(&player));
-        if bites {
-            ctx.effects.push(Effect::MeleeHit { damage: BITE });
-        }
+/// `EnderDragonEntity.aiStep`'s bite, while it does not flinch from a
+/// hit: its head and neck hurt a player within a block of them.
+fn bite(ctx: &mut Ctx) {
+    let p = &ctx.game.player;
+    let player = Aabb::at_feet(p.pos, HALF_WIDTH, p.height());
+    let bites = parts(ctx.me)[..2]
+        .iter()
+        .any(|(_, part)| part.inflate([1.0; 3]).intersects(&player));
+    if bites {
+        ctx.effects.push(Effect::MeleeHit { damage: BITE });
     }
 }
 
@@ -405,7 +409,7 @@ impl Goal for Phases {
         self.phase = self.next(ctx);
         let flinching = matches!(&ctx.me.kind, EntityKind::Mob(m) if m.state.hurt_ticks > 0);
         if !flinching && ctx.player_alive() {
-            self.strike(ctx);
+            bite(ctx);
         }
         let max = ctx.def.max_health;
         let heal = ctx.me.age % HEAL_EVERY == 0

@@ -6,10 +6,10 @@
 //! radius 3 that grows to 7 over its 600 ticks, centred on the player if
 //! they stand within 4 blocks of the burst; the perched dragon's breath is
 //! a cloud of instant damage I (6) of radius 5, set on the ground 2.5
-//! blocks beyond its head, that lasts as long as the flame (190 ticks). A cloud waits 20 ticks before
-//! it acts; then it hurts a player whose feet are within its radius and
-//! half a block of its height, once a second (magic: armor does not stop
-//! it).
+//! blocks beyond its head, that lasts as long as the flame (190 ticks).
+//! A cloud waits 20 ticks before it acts; then it hurts a player whose
+//! feet are within its radius and half a block of its height, once a
+//! second (magic: armor does not stop it).
 
 use super::collision::Aabb;
 use super::health::{self, Damage};
@@ -97,16 +97,31 @@ fn spawn_cloud(game: &mut Game, at: [f64; 3], kind: &Cloud) {
 /// [`breath_near`]: a block's step up or down.
 const LEVEL_SLACK: f64 = 0.4;
 
+/// Whether a cloud at `at` of `radius` reaches a body `height` tall with
+/// feet at `feet`: the feet within the radius (`margin` more) across, and
+/// the body meeting the cloud's half block of height (`slack` more each
+/// way).
+fn reaches(
+    at: [f64; 3],
+    radius: f64,
+    feet: [f64; 3],
+    height: f64,
+    margin: f64,
+    slack: f64,
+) -> bool {
+    let across = (feet[0] - at[0]).hypot(feet[2] - at[2]);
+    let level = feet[1] <= at[1] + 0.5 + slack && feet[1] + height >= at[1] - slack;
+    across <= radius + margin && level
+}
+
 /// Whether a cloud would hurt a player standing with feet at `feet` were
 /// its radius `margin` larger and its height a little taller each way
 /// (waiting clouds included): what a player keeping clear steers by.
 pub fn breath_near(game: &Game, feet: [f64; 3], margin: f64) -> bool {
+    let height = game.player.height();
     game.entities.list.iter().any(|e| match &e.kind {
         EntityKind::Breath(cloud) => {
-            let level = feet[1] <= e.pos[1] + 0.5 + LEVEL_SLACK
-                && feet[1] + game.player.height() >= e.pos[1] - LEVEL_SLACK;
-            let across = (feet[0] - e.pos[0]).hypot(feet[2] - e.pos[2]);
-            level && across <= cloud.radius + margin
+            reaches(e.pos, cloud.radius, feet, height, margin, LEVEL_SLACK)
         }
         _ => false,
     })
@@ -167,10 +182,7 @@ pub fn tick(game: &mut Game, e: &mut Entity) -> bool {
             cloud.ticks_left = cloud.ticks_left.saturating_sub(1);
             let (radius, harm, over) = (cloud.radius, cloud.harm, cloud.ticks_left == 0);
             let p = &game.player;
-            let (dx, dz) = (p.pos[0] - e.pos[0], p.pos[2] - e.pos[2]);
-            let inside = dx * dx + dz * dz <= radius * radius
-                && p.pos[1] <= e.pos[1] + 0.5
-                && p.pos[1] + p.height() >= e.pos[1];
+            let inside = reaches(e.pos, radius, p.pos, p.height(), 0.0, 0.0);
             if inside && (e.age - CLOUD_WAIT) % HURT_EVERY == 1 {
                 health::hurt(&mut game.player, &mut game.stats, harm, Damage::Magic);
             }

@@ -5,9 +5,9 @@
 //! up steps, searching again from the end of a partial path or when stuck.
 //! An overland journey keeps to the open ground: steps in caves and
 //! ravines cost more, so a path does not wander down one. A walk in the
-//! End goes round the dragon's clouds of breath, looks again when a new
-//! cloud lies on its way, and keeps the eyes a little down, below the
-//! eyes of the endermen about (a stare angers them).
+//! End goes round the dragon's clouds of breath, looks again when a cloud
+//! lies on the next waypoints, and keeps the eyes a little down, below
+//! the eyes of the endermen about (a stare angers them).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -17,7 +17,6 @@ use rustc_hash::FxHashMap;
 use super::behaviour::{turn_towards, Behaviour, Step};
 use crate::protocol::{Action, Key};
 use crate::sim::creature::path::grid::{self, Grid};
-use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::inspect::land;
 use crate::sim::registry::{registry, Shape};
@@ -196,12 +195,6 @@ pub enum Ground {
     TheEnd,
 }
 
-/// The newest cloud of breath (entity ids grow), if any.
-fn newest_cloud(game: &Game) -> Option<EntityId> {
-    let breath = |e: &&Entity| matches!(e.kind, EntityKind::Breath(_));
-    game.entities.list.iter().filter(breath).map(|e| e.id).max()
-}
-
 /// Whether feet in `cell` stand near a cloud of the dragon's breath.
 fn in_breath(game: &Game, cell: BlockPos) -> bool {
     let [x, z] = middle(cell);
@@ -258,8 +251,6 @@ pub struct Travel {
     /// The closest the feet came to the next waypoint, and ticks since.
     closest: f64,
     stalled: u32,
-    /// The newest cloud of breath when the path was planned.
-    newest_cloud_planned_round: Option<EntityId>,
 }
 
 impl Travel {
@@ -272,7 +263,6 @@ impl Travel {
             searches_left: SEARCHES,
             closest: f64::INFINITY,
             stalled: 0,
-            newest_cloud_planned_round: None,
         }
     }
 
@@ -333,7 +323,6 @@ impl Behaviour for Travel {
             }
             self.searches_left -= 1;
             self.path = search(game, feet, self.goal, self.guide, self.ground).into();
-            self.newest_cloud_planned_round = newest_cloud(game);
             self.closest = f64::INFINITY;
             self.stalled = 0;
             if self.path.is_empty() {

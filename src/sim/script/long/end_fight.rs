@@ -23,7 +23,7 @@ use super::phases::{blocks_near, equip_best_pickaxe};
 use super::stronghold::FOOD;
 use super::Until;
 use crate::protocol::{Action, Key};
-use crate::sim::creature::dragon::parts;
+use crate::sim::creature::dragon::{beyond_head, parts};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry};
@@ -149,20 +149,35 @@ pub(super) fn clouded(game: &Game, feet: [f64; 3]) -> bool {
     crate::sim::rules::dragon_breath::breath_near(game, feet, CLOUD_MARGIN)
 }
 
-/// The feet position on the ground in column (x, z), if there is ground.
-pub(super) fn ground(game: &Game, x: f64, z: f64) -> Option<[f64; 3]> {
+/// The feet position on the highest block among `floors` in column
+/// (x, z) with room for the body above it, if any.
+pub(super) fn standing_on(
+    game: &Game,
+    x: f64,
+    z: f64,
+    floors: std::ops::RangeInclusive<i32>,
+) -> Option<[f64; 3]> {
     let (bx, bz) = (x.floor() as i32, z.floor() as i32);
-    let top = game.world.generator().column(bx, bz).height;
     let solid = |y: i32| {
         registry()
             .block(game.world.get([bx, y, bz]))
             .shape
             .collides()
     };
-    (top - 3..=top + 6)
+    floors
         .rev()
         .find(|&y| solid(y) && !solid(y + 1) && !solid(y + 2))
         .map(|y| [x, f64::from(y + 1), z])
+}
+
+/// The feet position on the ground in column (x, z), if there is ground.
+pub(super) fn ground(game: &Game, x: f64, z: f64) -> Option<[f64; 3]> {
+    let top = game
+        .world
+        .generator()
+        .column(x.floor() as i32, z.floor() as i32)
+        .height;
+    standing_on(game, x, z, top - 3..=top + 6)
 }
 
 /// A spot to wait at while the dragon circles: on the ground round the
@@ -184,10 +199,7 @@ fn waiting_spot(game: &Game) -> Option<[f64; 3]> {
 
 /// The head's box, and the spot under its far side to strike it from.
 fn strike_spot(game: &Game, dragon: &Entity) -> Option<[f64; 3]> {
-    let head = parts(dragon)[0].1.centre();
-    let out = [head[0] - dragon.pos[0], head[2] - dragon.pos[2]];
-    let len = out[0].hypot(out[1]).max(1e-6);
-    let (x, z) = (head[0] + out[0] / len * 0.4, head[2] + out[1] / len * 0.4);
+    let [x, _, z] = beyond_head(dragon, 0.4);
     ground(game, x, z).filter(|&spot| !clouded(game, spot))
 }
 

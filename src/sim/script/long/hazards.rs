@@ -14,7 +14,7 @@
 use std::collections::VecDeque;
 
 use super::crystals::dodge;
-use super::end_fight::{horizontal, move_towards};
+use super::end_fight::{horizontal, move_towards, standing_on};
 use super::equip::Equip;
 use super::survive::Within;
 use crate::protocol::{Action, Key};
@@ -50,18 +50,8 @@ fn in_breath(game: &Game, feet: [f64; 3]) -> bool {
 /// Where feet would stand in column (x, z) within a step up or a short
 /// drop of `feet`: on a solid block with room for the body above it.
 fn footing(game: &Game, feet: [f64; 3], x: f64, z: f64) -> Option<[f64; 3]> {
-    let (bx, bz) = (x.floor() as i32, z.floor() as i32);
-    let solid = |y: i32| {
-        registry()
-            .block(game.world.get([bx, y, bz]))
-            .shape
-            .collides()
-    };
     let level = feet[1].floor() as i32;
-    (level - 3..=level)
-        .rev()
-        .find(|&y| solid(y) && !solid(y + 1) && !solid(y + 2))
-        .map(|y| [x, f64::from(y + 1), z])
+    standing_on(game, x, z, level - 3..=level)
 }
 
 /// The nearest ground clear of breath, off the feet's cloud: on the
