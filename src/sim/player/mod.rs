@@ -71,7 +71,11 @@ pub struct Player {
     /// Degrees; positive looks down, clamped to ±90.
     pub pitch: f32,
     pub on_ground: bool,
+    /// Crouched: the sneak key is down, or a low ceiling keeps the body down.
     pub sneaking: bool,
+    /// The sneak key is down (`isShiftKeyDown`): it, not a crouch forced by
+    /// a low ceiling, makes a use skip the block's own (a table opening).
+    pub shift_down: bool,
     pub sprinting: bool,
     pub in_water: bool,
     pub fall_distance: f64,
@@ -191,6 +195,7 @@ impl Player {
             pitch: 0.0,
             on_ground: false,
             sneaking: false,
+            shift_down: false,
             sprinting: false,
             in_water: false,
             fall_distance: 0.0,

@@ -69,6 +69,7 @@ impl Surroundings {
 pub fn update_pose(world: &World, p: &mut Player, input: &MoveInput) {
     let standing = Aabb::at_feet(p.pos, player::HALF_WIDTH, player::HEIGHT);
     p.sneaking = input.sneak || !collision::is_free(world, &standing.inflate([-1e-7; 3]));
+    p.shift_down = input.sneak;
 }
 
 /// Starts and stops sprinting as vanilla's `LocalPlayer.aiStep` does.

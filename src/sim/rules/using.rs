@@ -227,7 +227,7 @@ fn light_fire(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
 fn use_on_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     let holding_anything =
         game.player.inventory.selected_stack().is_some() || game.player.inventory.offhand.is_some();
-    if !(game.player.sneaking && holding_anything) && interact_block(game, hit.block, hit.pos) {
+    if !(game.player.shift_down && holding_anything) && interact_block(game, hit.block, hit.pos) {
         return true;
     }
     let Some(stack) = hand.slot(&game.player.inventory).clone() else {
@@ -539,6 +539,21 @@ mod tests {
             1
         );
         assert_eq!(game.stats.get(Event::UseItem, "dirt"), 0);
+        assert_eq!(game.screen.map(|s| s.kind), Some(ScreenKind::CraftingTable));
+    }
+
+    #[test]
+    fn a_table_opens_for_a_player_crouched_under_a_low_ceiling_holding_an_item() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR + 1, 2], "crafting_table");
+        put(&mut game.world, [0, FLOOR + 1, 0], "stone_slab");
+        put(&mut game.world, [0, FLOOR + 3, 0], "stone");
+        game.player.pos[1] = f64::from(FLOOR) + 1.5;
+        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond"), 2));
+        game.player.pitch = 32.0;
+        run(&mut game, &keys(&[]), 1);
+        assert!(game.player.sneaking, "the slab keeps the body crouched");
+        run(&mut game, &keys(&[Key::Use]), 1);
         assert_eq!(game.screen.map(|s| s.kind), Some(ScreenKind::CraftingTable));
     }
 

@@ -70,15 +70,18 @@ pub(super) fn crosshair_on(game: &Game, pos: BlockPos) -> bool {
 }
 
 /// Turns towards a block; once aimed, breaks whatever nearer block (a
-/// flower, tall grass, leaves) stands in the way.
+/// flower, tall grass, leaves) stands in the way, but never a furnace or
+/// a chest (what it holds would spill).
 pub(super) fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
     let (yaw, pitch) = angles_to(game, block_centre(pos));
     let mut action = Action::noop();
     action.camera = turn_towards(game, yaw, pitch);
     let aimed = action.camera[0].abs() < 0.5 && action.camera[1].abs() < 0.5;
-    let blocked = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
-        .is_some_and(|hit| hit.pos != pos);
-    if aimed && blocked {
+    let in_the_way = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
+        .filter(|hit| hit.pos != pos)
+        .map(|hit| hit.pos);
+    let clearable = in_the_way.is_some_and(|cell| game.block_entities.get(cell).is_none());
+    if aimed && clearable {
         action.press(Key::Attack);
     }
     action

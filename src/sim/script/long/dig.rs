@@ -36,6 +36,12 @@ const WALK_PATIENCE: u32 = 60;
 
 /// The weight [`DigTo::far`] gives the distance still to go.
 const FAR_WEIGHT: u32 = 2;
+/// What [`DigTo::sheltered`] adds to a step whose feet stand in the open.
+const EXPOSED: u32 = 24;
+/// Open cells about the feet and head (of the nine beside and above
+/// them) from which a step counts as in the open: a tunnel has at most
+/// the cells it came from and goes to.
+const OPEN_AROUND: usize = 4;
 
 /// A move from one feet cell to the next that was tried and failed.
 type Move = (BlockPos, BlockPos);
@@ -168,6 +174,20 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
             .any(|&d| block == add(feet, d) || block == up(add(feet, d), 1))
 }
 
+/// How near (blocks, along the way) the body's middle comes to the
+/// middle of a step up before jumping: with its side against the riser,
+/// as a player jumps up a stair (a jump from further back, with no speed
+/// yet, falls short).
+const AT_THE_RISER: f64 = 0.85;
+
+/// Whether the body stands against the riser of the step up to `to`.
+fn at_the_riser(game: &Game, to: BlockPos) -> bool {
+    let p = game.player.pos;
+    let along_x = (p[0] - (f64::from(to[0]) + 0.5)).abs();
+    let along_z = (p[2] - (f64::from(to[2]) + 0.5)).abs();
+    along_x.max(along_z) <= AT_THE_RISER
+}
+
 /// Where a dig ends: with its target in reach (to mine it), or with the
 /// feet in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,12 +205,44 @@ impl End {
     }
 }
 
-/// The cheapest dig (roughly) from feet at `start` to a cell where it
-/// `end`s at `target`, without the moves in `failed`; `None` if none
-/// was found. The guess of the cost still to go is weighed `weight`
-/// times: above 1 the search heads straight for a far target instead of
-/// trying every cheaper way round (it finds a dig tens of blocks long
-/// within its cells), at the price of a dig that may not be the cheapest.
+/// How a dig's search weighs its ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weighing {
+    /// How many times the guess of the cost still to go counts: above 1
+    /// the search heads straight for a far target instead of trying every
+    /// cheaper way round (it finds a dig tens of blocks long within its
+    /// cells), at the price of a dig that may not be the cheapest.
+    pub distance: u32,
+    /// What a step whose feet stand in the open costs more, so a way
+    /// tunnels through the rock rather than cross a cavern in sight of
+    /// what shoots.
+    pub exposed: u32,
+}
+
+impl Weighing {
+    /// The cheapest dig.
+    pub const CHEAPEST: Weighing = Weighing {
+        distance: 1,
+        exposed: 0,
+    };
+}
+
+/// Whether feet at `feet` stand in the open: [`OPEN_AROUND`] or more of
+/// the cells beside the feet and head and over the head are open.
+fn in_the_open(world: &World, feet: BlockPos) -> bool {
+    let beside = DIRECTIONS
+        .iter()
+        .flat_map(|&d| [add(feet, d), up(add(feet, d), 1)]);
+    beside
+        .chain([up(feet, 2)])
+        .filter(|&cell| !shape(world, cell).collides())
+        .count()
+        >= OPEN_AROUND
+}
+
+/// The cheapest dig (roughly, as `weighing` weighs it) from feet at
+/// `start` to a cell where it `end`s at `target`, without the moves in
+/// `failed`; `None` if none was found.
 pub fn plan(
     world: &World,
     start: BlockPos,
@@ -198,9 +250,10 @@ pub fn plan(
     end: End,
     speed: f32,
     failed: &HashSet<Move>,
-    weight: u32,
+    weighing: Weighing,
 ) -> Option<Vec<DigStep>> {
-    let per_step = weight * (WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE));
+    let per_step =
+        weighing.distance * (WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE));
     let h = |pos: BlockPos| {
         let horizontal = (pos[0] - target[0]).abs() + (pos[2] - target[2]).abs();
         let vertical = (pos[1] + 1 - target[1]).abs();
@@ -234,7 +287,12 @@ pub fn plan(
                 if failed.contains(&(pos, step.to)) {
                     continue;
                 }
-                let through = here + price;
+                let exposure = if weighing.exposed > 0 && in_the_open(world, step.to) {
+                    weighing.exposed
+                } else {
+                    0
+                };
+                let through = here + price + exposure;
                 if cost.get(&step.to).is_some_and(|&c| c <= through) {
                     continue;
                 }
@@ -262,12 +320,14 @@ pub struct DigTo {
     ticks_on_step: u32,
     /// Ticks spent walking the current step with its cells clear.
     ticks_walking: u32,
+    /// The step up a jump was pressed for, while the body is in the air.
+    jumped_to: Option<BlockPos>,
     /// Moves that could not be walked, left out of later searches.
     failed: HashSet<Move>,
     /// Whether to mine the target once it is in reach.
     mining: bool,
-    /// How much the search weighs the distance still to go (1: cheapest dig).
-    weight: u32,
+    /// How the search weighs its ways.
+    weighing: Weighing,
     end: End,
 }
 
@@ -285,16 +345,23 @@ impl DigTo {
             walk: None,
             ticks_on_step: 0,
             ticks_walking: 0,
+            jumped_to: None,
             failed: HashSet::new(),
             mining: false,
-            weight: 1,
+            weighing: Weighing::CHEAPEST,
             end: End::Reach,
         }
     }
 
     /// Searches heading straight for far targets (see [`plan`]).
     pub fn far(mut self) -> DigTo {
-        self.weight = FAR_WEIGHT;
+        self.weighing.distance = FAR_WEIGHT;
+        self
+    }
+
+    /// Tunnels rather than crosses open ground (see [`Weighing::exposed`]).
+    pub fn sheltered(mut self) -> DigTo {
+        self.weighing.exposed = EXPOSED;
         self
     }
 
@@ -327,7 +394,7 @@ impl DigTo {
                 self.end,
                 speed,
                 &self.failed,
-                self.weight,
+                self.weighing,
             );
             if let Some(path) = found {
                 self.target = Some(target);
@@ -367,12 +434,24 @@ impl Behaviour for DigTo {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
         if !p.on_ground {
-            // A jump's ticks in the air count against the step's patience.
-            if !self.path.is_empty() {
-                self.ticks_walking += 1;
-            }
-            return Step::Act(Action::noop());
+            // A jump's ticks in the air count against the step's patience;
+            // a jump up a step walks on through them, or it ends against
+            // the riser.
+            let Some(step) = self.path.front() else {
+                return Step::Act(Action::noop());
+            };
+            self.ticks_walking += 1;
+            let climbing = self.jumped_to == Some(step.to);
+            let action = match self.walk.as_mut().filter(|_| climbing) {
+                Some(walk) => match walk.next(game) {
+                    Step::Act(action) => action,
+                    Step::Done => Action::noop(),
+                },
+                None => Action::noop(),
+            };
+            return Step::Act(action);
         }
+        self.jumped_to = None;
         let feet = p.block_pos();
         if self.path.is_empty() {
             if let Some(target) = self.target.filter(|&t| self.end.at(feet, t)) {
@@ -435,8 +514,9 @@ impl Behaviour for DigTo {
                 Action::noop()
             }
         };
-        if step.to[1] > feet[1] {
+        if step.to[1] > feet[1] && at_the_riser(game, step.to) {
             action.press(Key::Jump);
+            self.jumped_to = Some(step.to);
         }
         Step::Act(action)
     }
@@ -448,7 +528,7 @@ mod tests {
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
 
     /// A plan to come within reach of `target`, digging at a stone
-    /// pickaxe's speed (4), no move known to fail, at weight 1.
+    /// pickaxe's speed (4), no move known to fail, the cheapest way.
     fn plan_reach(game: &Game, start: BlockPos, target: BlockPos) -> Option<Vec<DigStep>> {
         plan(
             &game.world,
@@ -457,7 +537,7 @@ mod tests {
             End::Reach,
             4.0,
             &HashSet::new(),
-            1,
+            Weighing::CHEAPEST,
         )
     }
 
@@ -490,6 +570,41 @@ mod tests {
             feet = step.to;
         }
         assert!(in_reach_of(feet, target));
+    }
+
+    #[test]
+    fn a_dig_up_through_rock_climbs_each_step_in_one_jump() {
+        let mut game = sky_game();
+        for y in FLOOR + 1..=FLOOR + 12 {
+            for z in -2..=2 {
+                for x in -2..=10 {
+                    put(&mut game, [x, y, z], "netherrack");
+                }
+            }
+        }
+        put(&mut game, [0, FLOOR + 1, 0], "air");
+        put(&mut game, [0, FLOOR + 2, 0], "air");
+        game.player.inventory.main[0] = Some(crate::sim::inventory::ItemStack::new(
+            crate::sim::registry::item("diamond_pickaxe"),
+            1,
+        ));
+        let target = [8, FLOOR + 8, 0];
+        let mut dig = DigTo::new(Box::new(move |_| vec![target]));
+        let mut jumps = 0;
+        for _ in 0..2000 {
+            match dig.next(&game) {
+                Step::Act(action) => {
+                    jumps += u32::from(action.is_pressed(Key::Jump));
+                    crate::sim::rules::tick(&mut game, &action);
+                }
+                Step::Done => break,
+            }
+        }
+        let feet = game.player.block_pos();
+        assert!(in_reach_of(feet, target), "ended at {feet:?}");
+        let climbed = (feet[1] - (FLOOR + 1)) as u32;
+        assert!(climbed >= 6, "climbed {climbed}");
+        assert_eq!(jumps, climbed, "one jump a step up, none repeated");
     }
 
     #[test]

@@ -373,18 +373,25 @@ fn furnaces_near(game: &Game) -> Vec<BlockPos> {
     blocks_near(game, &[block("furnace")], y - 2..=y + 2)
 }
 
+/// [`smelt_iron`] if iron ore is held.
+fn smelt_what_is_left() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        if held(game, "iron_ore") > 0 {
+            smelt_iron()
+        } else {
+            Vec::new()
+        }
+    })
+}
+
 /// Back to the furnace [`start_smelting`] filled (dug to if it is out of
 /// reach): waits for what is still in it, takes the ingots out and the
-/// furnace back; [`smelt_iron`] if no furnace was placed and iron ore is
-/// held.
+/// furnace back; then [`smelt_iron`] for the iron ore still held (none
+/// was put in, or the furnace came back with it inside).
 pub fn finish_smelting() -> Box<dyn Behaviour> {
     deferred(|game| {
         if furnaces_near(game).is_empty() {
-            return if held(game, "iron_ore") > 0 {
-                smelt_iron()
-            } else {
-                Vec::new()
-            };
+            return vec![smelt_what_is_left()];
         }
         let mut plan: Plan = vec![
             Box::new(DigTo::new(Box::new(furnaces_near))),
@@ -397,6 +404,7 @@ pub fn finish_smelting() -> Box<dyn Behaviour> {
             }),
         ];
         plan.extend(take_furnace_back());
+        plan.push(smelt_what_is_left());
         plan
     })
 }

@@ -3,7 +3,9 @@
 //! within reach that is not the body's and that a solid neighbour can
 //! hold and whose centre the eye sees (so the placed block can then be
 //! aimed at and used, as a furnace is opened), trying the next cell when
-//! one does not take it.
+//! one does not take it. Where no cell will do because the feet stand on
+//! a tree's crown (leaves hold nothing put against them), it walks once
+//! to the nearest firm ground with room.
 
 use std::collections::VecDeque;
 
@@ -14,7 +16,8 @@ use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, ItemKind};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::script::behaviour::{Behaviour, Step};
-use crate::sim::script::blocks::{Construct, Job};
+use crate::sim::script::blocks::{is_solid_cube, Construct, Job};
+use crate::sim::script::travel::travel;
 use crate::sim::world::BlockPos;
 
 /// Cells tried before giving up.
@@ -29,6 +32,9 @@ pub struct PlaceNear {
     settle_ticks: u32,
     cells: Option<VecDeque<BlockPos>>,
     current: Option<Construct>,
+    /// The walk to room, while it lasts; once walked it is not walked again.
+    walk: Option<Box<dyn Behaviour>>,
+    walked: bool,
 }
 
 impl PlaceNear {
@@ -39,8 +45,27 @@ impl PlaceNear {
             settle_ticks: 0,
             cells: None,
             current: None,
+            walk: None,
+            walked: false,
         }
     }
+}
+
+/// Whether the feet stand on an opaque cube (not on a tree's crown).
+fn on_firm_ground(game: &Game) -> bool {
+    let [x, y, z] = game.player.block_pos();
+    is_solid_cube(game, [x, y - 1, z])
+}
+
+/// Whether feet in a cell have room to put a block beside them: they
+/// stand on an opaque cube, beside an open cell over another.
+fn room_beside(game: &Game, feet: BlockPos) -> bool {
+    let below = |pos: BlockPos| [pos[0], pos[1] - 1, pos[2]];
+    is_solid_cube(game, below(feet))
+        && [[1, 0], [-1, 0], [0, 1], [0, -1]].iter().any(|&[dx, dz]| {
+            let beside = [feet[0] + dx, feet[1], feet[2] + dz];
+            game.world.get(beside) == BlockId::AIR && is_solid_cube(game, below(beside))
+        })
 }
 
 /// Open cells near the feet that a placed `block` could fill, nearest the
@@ -112,6 +137,13 @@ impl Behaviour for PlaceNear {
         let ItemKind::Block(block) = registry().item(self.item).kind else {
             return Step::Done;
         };
+        if let Some(walk) = &mut self.walk {
+            if let Step::Act(action) = walk.next(game) {
+                return Step::Act(action);
+            }
+            self.walk = None;
+            self.settle_ticks = 0;
+        }
         if self.cells.is_none() && !standing_still(game) && self.settle_ticks < SETTLE_TICKS {
             self.settle_ticks += 1;
             return Step::Act(Action::noop());
@@ -122,6 +154,12 @@ impl Behaviour for PlaceNear {
                 .take(TRIES)
                 .collect()
         });
+        if cells.is_empty() && !self.walked && !on_firm_ground(game) {
+            self.walked = true;
+            self.cells = None;
+            self.walk = Some(travel(room_beside, None));
+            return Step::Act(Action::noop());
+        }
         loop {
             if let Some(construct) = &mut self.current {
                 if let Step::Act(action) = construct.next(game) {

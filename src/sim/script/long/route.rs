@@ -2,7 +2,8 @@
 //! point in legs of a few dozen blocks, each a [`DigTo`] — over the
 //! cavern floors where they lead the way and through the netherrack where
 //! they do not, with a solid floor under every step (no falls, nothing to
-//! bridge), never opening a cell beside lava.
+//! bridge), never opening a cell beside lava, and tunnelling rather than
+//! crossing a cavern in the open, in sight of what shoots.
 
 use super::dig::{safe_to_open, DigTo};
 use super::phases::equip_best_pickaxe;
@@ -71,7 +72,7 @@ pub fn dig_towards(goal: BlockPos, within: f64) -> Box<dyn Behaviour> {
             vec![
                 eat_if_needed("diamond_pickaxe"),
                 equip_best_pickaxe(),
-                Box::new(DigTo::new(Box::new(move |g| leg_ends(g, goal)))),
+                Box::new(DigTo::new(Box::new(move |g| leg_ends(g, goal))).sheltered()),
             ]
         },
     ))
