@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use crate::protocol::{Action, Key};
+use crate::sim::block_entity::BlockEntity;
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::raycast;
@@ -70,8 +71,8 @@ pub(super) fn crosshair_on(game: &Game, pos: BlockPos) -> bool {
 }
 
 /// Turns towards a block; once aimed, breaks whatever nearer block (a
-/// flower, tall grass, leaves) stands in the way, but never a furnace or
-/// a chest (what it holds would spill).
+/// flower, tall grass, leaves) stands in the way, but never a block that
+/// keeps items (a furnace, a chest: what it holds would spill).
 pub(super) fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
     let (yaw, pitch) = angles_to(game, block_centre(pos));
     let mut action = Action::noop();
@@ -80,7 +81,8 @@ pub(super) fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
     let in_the_way = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
         .filter(|hit| hit.pos != pos)
         .map(|hit| hit.pos);
-    let clearable = in_the_way.is_some_and(|cell| game.block_entities.get(cell).is_none());
+    let clearable =
+        in_the_way.is_some_and(|cell| BlockEntity::for_block(game.world.get(cell)).is_none());
     if aimed && clearable {
         action.press(Key::Attack);
     }
@@ -748,5 +750,38 @@ impl Taps {
     pub fn tap(&mut self, action: Action) -> Step {
         self.queued.push_back(Action::noop());
         Step::Act(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+
+    /// Turns towards a block at eye height with `blocker` between it and
+    /// the eye; whether the turn ever pressed attack.
+    fn clears(blocker: &str) -> bool {
+        let mut game = sky_game();
+        for z in 2..=3 {
+            put(&mut game, [0, FLOOR + 1, z], "stone");
+        }
+        let target = [0, FLOOR + 2, 3];
+        put(&mut game, target, "stone");
+        put(&mut game, [0, FLOOR + 2, 2], blocker);
+        let mut attacked = false;
+        for _ in 0..40 {
+            let action = aim_clearing_the_way(&game, target);
+            attacked |= action.is_pressed(Key::Attack);
+            let mut turn = Action::noop();
+            turn.camera = action.camera;
+            crate::sim::rules::tick(&mut game, &turn);
+        }
+        attacked
+    }
+
+    #[test]
+    fn the_way_is_cleared_of_leaves_but_never_of_a_furnace() {
+        assert!(clears("oak_leaves"));
+        assert!(!clears("furnace"));
     }
 }
