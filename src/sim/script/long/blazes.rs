@@ -17,7 +17,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::dig::{add, in_reach_of, safe_to_open, up, DigTo};
+use super::dig::{add, in_reach_of, safe_to_open, up, DigTo, SIDES};
 use super::equip::Equip;
 use super::fight::{fight_round, nearest_within, Quarry};
 use super::nether::held;
@@ -128,9 +128,6 @@ impl<'g> Blocks<'g> {
             .all(|&d| self.get(add(pos, d)).shape != Shape::Liquid)
     }
 }
-
-/// The four horizontal neighbours.
-const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
 
 /// Whether a block is the fortress's own (its bricks, its spawners).
 fn fortress_block(def: &BlockDef) -> bool {

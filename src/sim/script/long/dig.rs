@@ -137,7 +137,8 @@ pub struct DigStep {
     pub to: BlockPos,
 }
 
-const DIRECTIONS: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
+/// The four horizontal neighbours.
+pub(super) const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
 
 /// The move from feet at `from` one column along `d`, `dy` up or down,
 /// with its cost; `None` if it is not safe.
@@ -169,7 +170,7 @@ fn dig_step(
 /// just above the head.
 pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
     block == up(feet, 2)
-        || DIRECTIONS
+        || SIDES
             .iter()
             .any(|&d| block == add(feet, d) || block == up(add(feet, d), 1))
 }
@@ -230,7 +231,7 @@ impl Weighing {
 /// Whether feet at `feet` stand in the open: [`OPEN_AROUND`] or more of
 /// the cells beside the feet and head and over the head are open.
 fn in_the_open(world: &World, feet: BlockPos) -> bool {
-    let beside = DIRECTIONS
+    let beside = SIDES
         .iter()
         .flat_map(|&d| [add(feet, d), up(add(feet, d), 1)]);
     beside
@@ -279,7 +280,7 @@ pub fn plan(
             return None;
         }
         let here = cost[&pos];
-        for d in DIRECTIONS {
+        for d in SIDES {
             for dy in [-1, 0, 1] {
                 let Some((step, price)) = dig_step(world, pos, d, dy, speed) else {
                     continue;

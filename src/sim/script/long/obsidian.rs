@@ -15,7 +15,7 @@
 //! bucket held, back where the water cannot follow; of
 //! [`obsidian`]: `count` obsidian held (and the milestone of mining it).
 
-use super::dig::DigTo;
+use super::dig::{add, DigTo, SIDES};
 use super::phases::{equip, equip_best_pickaxe, get_ore, held};
 use super::{deferred, Until};
 use crate::protocol::Action;
@@ -40,12 +40,6 @@ const LAVA_LEVEL: i32 = 10;
 const SPREAD_TICKS: u32 = 45;
 /// Blocks that plug the hole to the water, first held first.
 const PLUGS: &[&str] = &["cobblestone", "dirt", "andesite", "granite", "diorite"];
-
-const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
-
-fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
-}
 
 fn solid(game: &Game, pos: BlockPos) -> bool {
     let def = registry().block(game.world.get(pos));

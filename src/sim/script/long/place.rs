@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use super::dig::safe_to_open;
+use super::dig::{add, safe_to_open, up, SIDES};
 use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::raycast;
@@ -60,11 +60,10 @@ fn on_firm_ground(game: &Game) -> bool {
 /// Whether feet in a cell have room to put a block beside them: they
 /// stand on an opaque cube, beside an open cell over another.
 fn room_beside(game: &Game, feet: BlockPos) -> bool {
-    let below = |pos: BlockPos| [pos[0], pos[1] - 1, pos[2]];
-    is_solid_cube(game, below(feet))
-        && [[1, 0], [-1, 0], [0, 1], [0, -1]].iter().any(|&[dx, dz]| {
-            let beside = [feet[0] + dx, feet[1], feet[2] + dz];
-            game.world.get(beside) == BlockId::AIR && is_solid_cube(game, below(beside))
+    is_solid_cube(game, up(feet, -1))
+        && SIDES.iter().any(|&d| {
+            let beside = add(feet, d);
+            game.world.get(beside) == BlockId::AIR && is_solid_cube(game, up(beside, -1))
         })
 }
 
