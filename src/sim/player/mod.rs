@@ -4,13 +4,16 @@
 use super::inventory::Inventory;
 use super::world::BlockPos;
 
-/// Eye height above the feet, standing and sneaking.
+/// Eye height above the feet, standing, sneaking and lying flat
+/// (swimming, or crawling under a ceiling too low to crouch).
 pub const EYE_HEIGHT: f64 = 1.62;
 pub const EYE_HEIGHT_SNEAKING: f64 = 1.27;
+pub const EYE_HEIGHT_LYING: f64 = 0.4;
 /// Hitbox half width and heights.
 pub const HALF_WIDTH: f64 = 0.3;
 pub const HEIGHT: f64 = 1.8;
 pub const HEIGHT_SNEAKING: f64 = 1.5;
+pub const HEIGHT_LYING: f64 = 0.6;
 pub const MAX_HEALTH: f32 = 20.0;
 pub const MAX_FOOD: u8 = 20;
 /// Breath in ticks.
@@ -132,6 +135,9 @@ pub struct Player {
     pub horizontal_collision: bool,
     /// Sprinting with the eyes under water.
     pub swimming: bool,
+    /// The body lies flat (vanilla's `SWIMMING` pose): while swimming, or
+    /// where neither standing nor crouching fits.
+    pub lying: bool,
     /// Set by cobwebs and berry bushes: the next move is scaled by it.
     pub stuck_multiplier: Option<[f64; 3]>,
     /// Ticks before an ender pearl can be thrown again.
@@ -231,6 +237,7 @@ impl Player {
             last_hurt: 0.0,
             horizontal_collision: false,
             swimming: false,
+            lying: false,
             stuck_multiplier: None,
             pearl_cooldown: 0,
             attack_ticks: 0,
@@ -245,7 +252,9 @@ impl Player {
 
     /// The eye position.
     pub fn eye(&self) -> [f64; 3] {
-        let h = if self.sneaking {
+        let h = if self.lying {
+            EYE_HEIGHT_LYING
+        } else if self.sneaking {
             EYE_HEIGHT_SNEAKING
         } else {
             EYE_HEIGHT
@@ -267,9 +276,11 @@ impl Player {
         ]
     }
 
-    /// The hitbox height: lower while sneaking.
+    /// The hitbox height: lower while sneaking, lowest lying flat.
     pub fn height(&self) -> f64 {
-        if self.sneaking {
+        if self.lying {
+            HEIGHT_LYING
+        } else if self.sneaking {
             HEIGHT_SNEAKING
         } else {
             HEIGHT

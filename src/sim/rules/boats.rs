@@ -549,6 +549,10 @@ mod tests {
         });
         assert!(aimed, "seated");
         run(&mut game, &keys(&[Key::Forward]), ticks);
+        assert!(
+            !game.player.lying && !game.player.sneaking,
+            "a passenger sits upright, whatever the box would hit"
+        );
         let end = game.entities.get(id).unwrap().pos;
         assert!(
             (game.player.pos[2] - end[2]).abs() < 1e-9,

@@ -129,7 +129,8 @@ pub fn tick(game: &mut Game, action: &Action) {
             }
         }
     }
-    movement::update_pose(&game.world, &mut game.player, &move_input);
+    let riding = boats::player_boat(game).is_some();
+    movement::update_pose(&game.world, &mut game.player, &move_input, riding);
     let target = targeting::crosshair(game);
     if presses.pick_block && !in_screen {
         pick_block(game, target);

@@ -65,11 +65,25 @@ impl Surroundings {
     }
 }
 
-/// Crouching follows the sneak key, but standing up needs headroom.
-pub fn update_pose(world: &World, p: &mut Player, input: &MoveInput) {
-    let standing = Aabb::at_feet(p.pos, player::HALF_WIDTH, player::HEIGHT);
-    p.sneaking = input.sneak || !collision::is_free(world, &standing.inflate([-1e-7; 3]));
+/// The pose, as vanilla's `Player.updatePlayerPose` picks it: flat while
+/// swimming; else crouching with the sneak key, but standing up needs
+/// headroom, and where not even a crouch fits the body lies flat. A
+/// passenger's pose follows the key alone.
+pub fn update_pose(world: &World, p: &mut Player, input: &MoveInput, riding: bool) {
     p.shift_down = input.sneak;
+    if riding {
+        p.lying = false;
+        p.sneaking = input.sneak;
+        return;
+    }
+    let fits = |height| {
+        let body = Aabb::at_feet(p.pos, player::HALF_WIDTH, height);
+        collision::is_free(world, &body.inflate([-1e-7; 3]))
+    };
+    let wants_crouch = input.sneak || !fits(player::HEIGHT);
+    let squeezed = !fits(player::HEIGHT_SNEAKING) && fits(player::HEIGHT_LYING);
+    p.lying = p.swimming || (wants_crouch && squeezed);
+    p.sneaking = !p.lying && wants_crouch;
 }
 
 /// Starts and stops sprinting as vanilla's `LocalPlayer.aiStep` does.
@@ -304,16 +318,25 @@ pub fn travel(game: &mut Game, input: &MoveInput) {
             *v = 0.0;
         }
     }
-    let slow = if p.sneaking { SNEAK_FACTOR } else { 1.0 }
-        * if p.eating_ticks > 0 || p.shield_ticks > 0 {
-            USING_ITEM_FACTOR
-        } else {
-            1.0
-        };
+    // Crouching, and crawling out of water, move slowly (`isMovingSlowly`).
+    let crawling = p.lying && !around.in_water();
+    let slow = if p.sneaking || crawling {
+        SNEAK_FACTOR
+    } else {
+        1.0
+    } * if p.eating_ticks > 0 || p.shield_ticks > 0 {
+        USING_ITEM_FACTOR
+    } else {
+        1.0
+    };
     let (forward, strafe) = (input.forward * slow, input.strafe * slow);
     update_sprint(p, input, forward, &around);
     let (forward, strafe) = (forward * 0.98, strafe * 0.98);
 
+    if input.sneak && around.in_water() {
+        // `LocalPlayer.goDownInWater`: the sneak key dives.
+        p.vel[1] -= 0.04;
+    }
     if input.jump {
         let water_swim =
             around.in_water() && (!p.on_ground || around.water_depth > FLUID_JUMP_THRESHOLD);

@@ -202,6 +202,79 @@ fn water_breaks_a_fall_and_jump_swims_up() {
     assert!(game.player.pos[1] > low + 1.0);
 }
 
+/// A pool four deep and three wide running south from the player, who
+/// floats in it at rest.
+fn pool_game() -> Game {
+    let mut game = platform_game();
+    for x in -1..=1 {
+        for z in -1..=16 {
+            put(&mut game.world, [x, FLOOR - 4, z], "stone");
+            for y in FLOOR - 3..=FLOOR {
+                put(&mut game.world, [x, y, z], "water");
+            }
+        }
+    }
+    game.player.on_ground = false;
+    run(&mut game, &Action::noop(), 60);
+    game
+}
+
+/// Blocks crossed southwards in the last of `ticks` ticks of `action`.
+fn speed_south(game: &mut Game, action: &Action, ticks: usize) -> f64 {
+    run(game, action, ticks - 1);
+    let before = game.player.pos[2];
+    run(game, action, 1);
+    game.player.pos[2] - before
+}
+
+#[test]
+fn the_sneak_key_dives_and_a_sprint_under_water_swims_flat_at_twice_the_speed() {
+    let mut floating = pool_game();
+    let mut diving = pool_game();
+    run(&mut floating, &Action::noop(), 10);
+    run(&mut diving, &keys(&[Key::Sneak]), 10);
+    assert!(
+        diving.player.pos[1] < floating.player.pos[1] - 0.5,
+        "sneak {} vs none {}",
+        diving.player.pos[1],
+        floating.player.pos[1]
+    );
+
+    let mut paddling = pool_game();
+    run(&mut paddling, &keys(&[Key::Sneak]), 10);
+    let paddle = speed_south(&mut paddling, &keys(&[Key::Forward]), 40);
+    assert!(!paddling.player.swimming && !paddling.player.lying);
+    let swim = speed_south(&mut diving, &keys(&[Key::Forward, Key::Sprint]), 40);
+    let p = &diving.player;
+    assert!(p.swimming && p.lying && !p.sneaking);
+    assert!((p.height() - 0.6).abs() < 1e-9);
+    assert!((p.eye()[1] - p.pos[1] - 0.4).abs() < 1e-9);
+    // Terminal speeds 0.02·0.98 / (1 − drag): 0.098 at drag 0.8, 0.196 at 0.9.
+    assert!((paddle - 0.098).abs() < 0.005, "paddling {paddle}");
+    assert!((swim - 0.196).abs() < 0.005, "swimming {swim}");
+    assert!(diving.stats.get(Event::Custom, "swim_one_cm") > 0);
+}
+
+#[test]
+fn where_not_even_a_crouch_fits_the_body_lies_flat_and_crawls() {
+    let mut game = platform_game();
+    for z in -1..=3 {
+        put(&mut game.world, [0, FLOOR + 2, z], "stone");
+    }
+    let crawl = speed_south(&mut game, &keys(&[Key::Forward, Key::Sprint]), 20);
+    let p = &game.player;
+    assert!(p.lying && !p.sneaking && !p.sprinting);
+    assert!((p.eye()[1] - p.pos[1] - 0.4).abs() < 1e-9);
+    // Crawling is as slow as sneaking: 1.295 m/s.
+    assert!((crawl * 20.0 - 1.295).abs() < 0.01, "{crawl}");
+    run(&mut game, &keys(&[Key::Forward]), 60);
+    assert!(game.player.pos[2] > 5.0, "{:?}", game.player.pos);
+    assert!(
+        !game.player.lying,
+        "stands up once out from under the ceiling"
+    );
+}
+
 #[test]
 fn ladders_are_climbed_and_sneaking_holds_on() {
     let mut game = platform_game();

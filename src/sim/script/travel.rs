@@ -72,6 +72,15 @@ fn standable(world: &World, feet: BlockPos) -> bool {
 
 /// Swimming is slow: steps in or over water cost this many times more.
 const SWIM_FACTOR: u32 = 3;
+/// Waypoints of deep water ahead for a swim under the surface.
+const SWIM_AHEAD: usize = 8;
+/// Breath (ticks) a swim under the surface needs to start, and below
+/// which it surfaces to breathe.
+const SWIM_BREATH_START: i32 = 200;
+const SWIM_BREATH_LOW: i32 = 60;
+/// How far under the surface the eyes go before a sprint can start a
+/// swim (vanilla tests the eyes a ninth of a block below their height).
+const SWIM_EYES_UNDER: f64 = 0.2;
 /// On an overland journey, steps with the feet at least this far below
 /// where they stand on the land's planned surface (in a cave or a
 /// ravine) cost this many times more.
@@ -306,6 +315,73 @@ impl Travel {
     }
 }
 
+impl Travel {
+    /// Whether the next [`SWIM_AHEAD`] waypoints all lie over water at
+    /// least two deep, room to swim flat under the surface.
+    fn deep_water_ahead(&self, world: &World) -> bool {
+        let deep = |w: BlockPos| {
+            let top = if is_water(world, w) { w } else { up(w, -1) };
+            is_water(world, top) && is_water(world, up(top, -1))
+        };
+        self.path.len() >= SWIM_AHEAD && self.path.iter().take(SWIM_AHEAD).all(|&w| deep(w))
+    }
+}
+
+/// Whether the feet swim under the surface a waypoint lies on, the water
+/// between them unbroken: the waypoint is passed, deeper down.
+fn under_water_below(game: &Game, waypoint: BlockPos) -> bool {
+    let feet = game.player.block_pos();
+    feet[1] < waypoint[1]
+        && (feet[1]..waypoint[1]).all(|y| is_water(&game.world, [waypoint[0], y, waypoint[2]]))
+}
+
+/// The height of the water's surface over the feet's column.
+fn water_surface(world: &World, feet: BlockPos) -> f64 {
+    let mut top = feet;
+    while is_water(world, up(top, 1)) {
+        top = up(top, 1);
+    }
+    f64::from(top[1] + 1)
+}
+
+/// One tick of crossing deep water as players do, twice as fast as
+/// paddling at the surface: the sneak key dives until the eyes are under,
+/// then a sprint swims flat just below the surface (the look tilted up or
+/// down to hold the body there), heading along `yaw`. Short of breath it
+/// paddles at the surface until breath is back.
+fn swim_stroke(game: &Game, yaw: f32) -> Action {
+    let p = &game.player;
+    let surface = water_surface(&game.world, p.block_pos());
+    let mut action = Action::noop();
+    let breath = if p.swimming {
+        SWIM_BREATH_LOW
+    } else {
+        SWIM_BREATH_START
+    };
+    if p.air < breath {
+        action.camera = turn_towards(game, yaw, 0.0);
+        action.press(Key::Forward);
+        action.press(Key::Jump);
+        return action;
+    }
+    let pitch = if p.swimming {
+        // Feet a block under the surface: the flat body all under water.
+        let rise = ((surface - 1.0 - p.pos[1]) * 0.5).clamp(-0.4, 0.8);
+        -(rise.asin().to_degrees() as f32)
+    } else {
+        0.0
+    };
+    action.camera = turn_towards(game, yaw, pitch);
+    action.press(Key::Forward);
+    let standing_eyes = p.pos[1] + crate::sim::player::EYE_HEIGHT;
+    if p.swimming || standing_eyes < surface - SWIM_EYES_UNDER {
+        action.press(Key::Sprint);
+    } else {
+        action.press(Key::Sneak);
+    }
+    action
+}
+
 impl Behaviour for Travel {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
@@ -345,7 +421,8 @@ impl Behaviour for Travel {
         }
         let [wx, wz] = middle(waypoint);
         let distance = (wx - p.pos[0]).hypot(wz - p.pos[2]);
-        if distance < 0.6 && (feet[1] - waypoint[1]).abs() <= 1 {
+        let level = (feet[1] - waypoint[1]).abs() <= 1 || under_water_below(game, waypoint);
+        if distance < 0.6 && level {
             self.next_waypoint();
             return self.next(game);
         }
@@ -375,6 +452,16 @@ impl Behaviour for Travel {
                 action.press(Key::Sprint);
             }
         }
+        if swimming && self.deep_water_ahead(&game.world) {
+            return Step::Act(swim_stroke(game, yaw));
+        }
+        if p.swimming {
+            // The way ahead leaves deep water: no push for a tick ends the
+            // sprint, so the body stands up to paddle to the bank.
+            let mut rise = Action::noop().with(Key::Jump);
+            rise.camera = action.camera;
+            return Step::Act(rise);
+        }
         let climbing = waypoint[1] > feet[1] && distance < 1.5;
         let long_straight =
             straight && p.sprinting && (tx - p.pos[0]).hypot(tz - p.pos[2]) >= SPRINT_JUMP_RUN;
@@ -383,5 +470,62 @@ impl Behaviour for Travel {
             action.press(Key::Jump);
         }
         Step::Act(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::script::long::stage::play_phase;
+    use crate::suite::Event;
+
+    /// Where the far bank of [`lake_game`]'s lake begins.
+    const FAR_BANK: i32 = 42;
+
+    /// Land at `FLOOR + 3` with a lake three deep and three wide across
+    /// the way south, from z 2 to z 41, between walls; the player on the
+    /// near bank.
+    fn lake_game() -> Game {
+        let mut game = sky_game();
+        for x in -2..=2i32 {
+            for z in -5..=FAR_BANK + 6 {
+                let lake = x.abs() <= 1 && (2..FAR_BANK).contains(&z);
+                for y in FLOOR..=FLOOR + 6 {
+                    let name = match (lake, y - FLOOR) {
+                        (true, 1..=3) => "water",
+                        (_, 0..=3) => "stone",
+                        _ if x.abs() == 2 => "stone",
+                        _ => "air",
+                    };
+                    put(&mut game, [x, y, z], name);
+                }
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 4), 0.5];
+        game
+    }
+
+    /// The walk's goal: two blocks onto the far bank.
+    fn onto_the_far_bank(_: &Game, feet: BlockPos) -> bool {
+        feet[2] >= FAR_BANK + 2
+    }
+
+    #[test]
+    fn a_long_lake_is_crossed_swimming_under_the_surface() {
+        let game = lake_game();
+        let crossed = play_phase(
+            game,
+            vec![travel(onto_the_far_bank, None)],
+            |g| g.player.on_ground && g.player.pos[2] >= f64::from(FAR_BANK + 1),
+            1000,
+        );
+        assert!(crossed.reached, "not across after {} steps", crossed.steps);
+        let swum = crossed.game.stats.get(Event::Custom, "swim_one_cm");
+        assert!(swum > 2000, "swam {swum} cm of the lake's 4,000");
+        // Paddling at the surface (0.098 blocks a tick) would take over
+        // 400 ticks for the 40 blocks of water alone.
+        assert!(crossed.steps < 330, "{} steps", crossed.steps);
+        assert_eq!(crossed.game.player.health, 20.0);
     }
 }

@@ -97,12 +97,26 @@ fn over_lava_at(game: &Game, pos: BlockPos) -> bool {
         && fluids::is_source(&game.world, add(pos, [0, -1, 0]), Fluid::Lava)
 }
 
+/// Whether the lava under `pos` is one deep: the obsidian it hardens to
+/// can be mined, its drop landing on the solid block below, not burning
+/// in more lava.
+fn shallow_lava_under(game: &Game, pos: BlockPos) -> bool {
+    solid(game, add(pos, [0, -2, 0]))
+}
+
 /// Air just over a lava source at the edge of the lava, beside a solid
-/// block: where the lava can be walked up to.
+/// block: where the lava can be walked up to; where the lava is one deep
+/// if there is such an edge near.
 fn over_lava(game: &Game) -> Vec<BlockPos> {
-    cells_near(game, SEARCH, 1..=LAVA_LEVEL + 1, |pos| {
-        over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, add(pos, d)))
-    })
+    let edge = |pos| over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, add(pos, d)));
+    let shallow = cells_near(game, SEARCH, 1..=LAVA_LEVEL + 1, |pos| {
+        edge(pos) && shallow_lava_under(game, pos)
+    });
+    if shallow.is_empty() {
+        cells_near(game, SEARCH, 1..=LAVA_LEVEL + 1, edge)
+    } else {
+        shallow
+    }
 }
 
 /// Where to pour: at the feet when they stand beside air over lava (the
@@ -231,4 +245,47 @@ pub fn obsidian(count: u32) -> Box<dyn Behaviour> {
         3,
         move |_| obsidian_round(count),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::put;
+
+    /// Stone up to y 10 as far as the search looks, the player on it,
+    /// and lava sunk into it at `(x, z)` cells: `deep` blocks of lava
+    /// from y 9 down, the air cell above open.
+    fn lava_floor(pools: &[([i32; 2], i32)]) -> Game {
+        let mut game = Game::blank(3);
+        for x in -SEARCH - 1..=SEARCH + 1 {
+            for z in -SEARCH - 1..=SEARCH + 1 {
+                for y in 1..=LAVA_LEVEL + 2 {
+                    put(&mut game, [x, y, z], if y <= 10 { "stone" } else { "air" });
+                }
+            }
+        }
+        for &([x, z], deep) in pools {
+            put(&mut game, [x, 10, z], "air");
+            for y in 10 - deep..10 {
+                put(&mut game, [x, y, z], "lava");
+            }
+        }
+        game.player.pos = [0.5, 11.0, 0.5];
+        game.player.on_ground = true;
+        game
+    }
+
+    #[test]
+    fn water_is_poured_over_lava_one_deep_before_nearer_deeper_lava() {
+        let deep = ([2, 0], 2);
+        let game = lava_floor(&[deep]);
+        assert_eq!(
+            over_lava(&game).first(),
+            Some(&[2, 10, 0]),
+            "only deep lava"
+        );
+        let game = lava_floor(&[deep, ([-5, 0], 1), ([-6, 0], 1)]);
+        assert_eq!(over_lava(&game).first(), Some(&[-5, 10, 0]));
+        assert!(over_lava(&game).iter().all(|&cell| cell[0] < 0));
+    }
 }

@@ -380,14 +380,13 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_nothing_to_a_lit_portal() {
-        // Lit in 10,604 (seed 2) and 10,314 (4) steps; seed 0 gets fewer
-        // than ten obsidian, seed 1 stalls on its flint, and seed 3's
-        // tools are made where the nearest open lava cannot be dug to
-        // without opening a cell beside a fluid (it was lit in 12,763
-        // steps before steps up were climbed in one jump, from a spot
-        // with lava in reach).
+        // Lit in 11,157 (seed 0), 10,604 (2), 11,406 (3) and 10,314 (4)
+        // steps, the water poured over lava one deep where there is some
+        // (before, seeds 0 and 3 made obsidian over lava two deep, whose
+        // drops would burn in the lava under it); seed 1 stalls on its
+        // flint.
         let reached: Vec<Option<u32>> = (0..5).map(|s| play_chain(s, "portal")).collect();
         eprintln!("steps to the portal by seed: {reached:?}");
-        assert!(reached.iter().flatten().count() >= 2, "{reached:?}");
+        assert!(reached.iter().flatten().count() >= 4, "{reached:?}");
     }
 }
