@@ -2,7 +2,8 @@
 //! block, drops of up to three, no water or lava, no squeezing between
 //! corners) for the nearest spot meeting a goal, heading for a guide point
 //! while none is found; and walking the path found — sprinting, jumping
-//! up steps, searching again from the end of a partial path or when stuck.
+//! up steps, swimming flat under the surface across deep water, searching
+//! again from the end of a partial path or when stuck.
 //! An overland journey keeps to the open ground: steps in caves and
 //! ravines cost more, so a path does not wander down one. A walk in the
 //! End goes round the dragon's clouds of breath, looks again when a cloud
@@ -313,9 +314,7 @@ impl Travel {
         let k = (0..ahead.len()).rev().find(|&k| reachable(k)).unwrap_or(0);
         middle(ahead[k])
     }
-}
 
-impl Travel {
     /// Whether the next [`SWIM_AHEAD`] waypoints all lie over water at
     /// least two deep, room to swim flat under the surface.
     fn deep_water_ahead(&self, world: &World) -> bool {
