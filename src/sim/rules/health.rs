@@ -2,12 +2,13 @@
 //! `FoodData.tick` and `Player.die` (difficulty normal, natural
 //! regeneration on): damage with its protection window, exhaustion,
 //! saturation and food drain, regeneration, starvation, drowning,
-//! burning, the void, death with dropped inventory, and respawning.
+//! suffocation, burning, the void, death with dropped inventory, and respawning.
 //!
 //! Hits that armor stops (attacks, lava) go through `armor` first.
 
 use super::fluids::{self, Fluid};
 use super::items;
+use super::suffocation;
 use super::traits;
 use crate::sim::dimensions;
 use crate::sim::game::Game;
@@ -34,6 +35,8 @@ pub enum Damage {
     Drown,
     Starve,
     Void,
+    /// The eyes inside a full opaque block.
+    InWall,
     /// Potions of harming: bypasses armor, costs no exhaustion.
     Magic,
     /// A blaze's small fireball: fire (fire resistance stops it) that armor meets.
@@ -193,8 +196,14 @@ fn tick_breath(game: &mut Game) {
 pub fn tick_alive(game: &mut Game) {
     tick_breath(game);
     let Game {
-        player: p, stats, ..
+        world,
+        player: p,
+        stats,
+        ..
     } = game;
+    if suffocation::eyes_in_wall(world, p) {
+        hurt(p, stats, suffocation::DAMAGE, Damage::InWall);
+    }
     if p.hurt_cooldown > 0 {
         p.hurt_cooldown -= 1;
     }

@@ -7,6 +7,7 @@ use super::collision::{self, Aabb, Moved};
 use super::fluids::{self, Fluid};
 use super::health::{self, Damage};
 use super::input::MoveInput;
+use super::suffocation;
 use super::traits;
 use crate::sim::game::Game;
 use crate::sim::player::{self, Player};
@@ -304,6 +305,7 @@ pub fn travel(game: &mut Game, input: &MoveInput) {
         stats,
         ..
     } = game;
+    suffocation::push_out_of_blocks(world, p);
     let around = Surroundings::measure(world, p);
     p.in_water = around.in_water();
     if p.in_water {

@@ -368,7 +368,7 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_the_diamond_to_the_diamond_tools_and_flint_and_steel() {
-        // Seed 1 stalls on its flint; the others get there in 7,283
+        // Seed 1 stalls on its flint; the others get there in 6,864
         // (seed 0), 7,242 (2), 7,416 (3) and 7,249 (4) steps, phase
         // budgets of 8,000 each.
         for seed in [0, 2, 3, 4] {
@@ -380,7 +380,7 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_nothing_to_a_lit_portal() {
-        // Lit in 11,157 (seed 0), 10,604 (2), 11,406 (3) and 10,314 (4)
+        // Lit in 10,767 (seed 0), 10,604 (2), 11,406 (3) and 10,314 (4)
         // steps, the water poured over lava one deep where there is some
         // (before, seeds 0 and 3 made obsidian over lava two deep, whose
         // drops would burn in the lava under it); seed 1 stalls on its

@@ -1,0 +1,132 @@
+//! A body inside blocks, as a gravel that fell onto the player leaves it:
+//! vanilla's suffocation (`Entity.isInWall`: a hurt each tick the eyes are
+//! in a full opaque block, the protection window spacing them) and the
+//! player's push out toward the nearest clear side
+//! (`LocalPlayer.moveTowardsClosestSpace`).
+
+use super::collision::Aabb;
+use crate::sim::player::{Player, HALF_WIDTH};
+use crate::sim::registry::{registry, Shape};
+use crate::sim::world::{BlockPos, World};
+
+/// Speed of the push out of a block, blocks a tick.
+const PUSH: f64 = 0.1;
+/// Where the push looks from: the body's corners drawn in to this share
+/// of its width.
+const CORNER: f64 = 0.35;
+/// The box at the eyes that suffocation tests: this share of the body's
+/// width across, a tenth of a block high.
+const EYE_BOX_WIDTH: f64 = 0.8;
+const EYE_BOX_HEIGHT: f64 = 0.1;
+/// Damage of one suffocating tick.
+pub const DAMAGE: f32 = 1.0;
+
+/// Whether a block suffocates a body inside it: a full opaque cube
+/// (glass, leaves and the like do not).
+pub fn suffocates(world: &World, pos: BlockPos) -> bool {
+    let def = registry().block(world.get(pos));
+    def.shape == Shape::Cube && !def.transparent
+}
+
+/// Whether any cell the box overlaps suffocates.
+fn any_suffocating(world: &World, area: &Aabb) -> bool {
+    area.cells(0).any(|pos| suffocates(world, pos))
+}
+
+/// Whether the eyes are inside a suffocating block.
+pub fn eyes_in_wall(world: &World, p: &Player) -> bool {
+    let eye = p.eye();
+    let half = HALF_WIDTH * EYE_BOX_WIDTH;
+    let at_eyes = Aabb {
+        min: [eye[0] - half, eye[1] - EYE_BOX_HEIGHT / 2.0, eye[2] - half],
+        max: [eye[0] + half, eye[1] + EYE_BOX_HEIGHT / 2.0, eye[2] + half],
+    };
+    any_suffocating(world, &at_eyes.inflate([-1e-7; 3]))
+}
+
+/// Whether the column `(x, z)` holds a suffocating block within the
+/// body's height.
+fn column_blocked(world: &World, p: &Player, [x, z]: [i32; 2]) -> bool {
+    let column = Aabb {
+        min: [f64::from(x), p.pos[1], f64::from(z)],
+        max: [
+            f64::from(x) + 1.0,
+            p.pos[1] + p.height(),
+            f64::from(z) + 1.0,
+        ],
+    };
+    any_suffocating(world, &column.inflate([-1e-7; 3]))
+}
+
+/// From each of the body's four corners (drawn in), a corner in a blocked
+/// column pushes the body toward the nearest side of that column whose
+/// neighbour is clear, setting that axis's speed.
+pub fn push_out_of_blocks(world: &World, p: &mut Player) {
+    let reach = 2.0 * HALF_WIDTH * CORNER;
+    for [dx, dz] in [
+        [-reach, reach],
+        [-reach, -reach],
+        [reach, -reach],
+        [reach, reach],
+    ] {
+        let (x, z) = (p.pos[0] + dx, p.pos[2] + dz);
+        let cell = [x.floor() as i32, z.floor() as i32];
+        if !column_blocked(world, p, cell) {
+            continue;
+        }
+        let (fx, fz) = (x - f64::from(cell[0]), z - f64::from(cell[1]));
+        // West, east, north, south, with the corner's distance to each.
+        let sides = [
+            ([-1, 0], fx),
+            ([1, 0], 1.0 - fx),
+            ([0, -1], fz),
+            ([0, 1], 1.0 - fz),
+        ];
+        let nearest_clear = sides
+            .into_iter()
+            .filter(|&([sx, sz], _)| !column_blocked(world, p, [cell[0] + sx, cell[1] + sz]))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some(([sx, sz], _)) = nearest_clear {
+            if sx != 0 {
+                p.vel[0] = PUSH * f64::from(sx);
+            } else {
+                p.vel[2] = PUSH * f64::from(sz);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::protocol::Action;
+    use crate::sim::rules::testkit::{platform_game, put, run, FLOOR};
+    use crate::suite::Event;
+
+    #[test]
+    fn a_block_at_the_eyes_hurts_every_ten_ticks_until_the_push_gets_out() {
+        let mut game = platform_game();
+        // A gravel fallen onto the player, its feet and head cells filled,
+        // the player a little east of the column's middle.
+        game.player.pos[0] = 0.6;
+        put(&mut game.world, [0, FLOOR + 1, 0], "stone");
+        put(&mut game.world, [0, FLOOR + 2, 0], "stone");
+        run(&mut game, &Action::noop(), 1);
+        assert!(game.player.health < 20.0, "hurt inside the block");
+        run(&mut game, &Action::noop(), 40);
+        let x = game.player.pos[0];
+        assert!(x >= 1.3, "pushed out east, the nearest side: {x}");
+        let taken = game.stats.get(Event::Custom, "damage_taken");
+        assert!((10..=40).contains(&taken), "{taken} tenths of a heart");
+        run(&mut game, &Action::noop(), 40);
+        let after = game.stats.get(Event::Custom, "damage_taken");
+        assert_eq!(after, taken, "no more harm once out");
+    }
+
+    #[test]
+    fn glass_at_the_eyes_does_not_suffocate() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR + 2, 0], "glass");
+        run(&mut game, &Action::noop(), 30);
+        assert_eq!(game.player.health, 20.0);
+    }
+}
