@@ -97,6 +97,14 @@ pub struct BlockDef {
     drop_text: &'static str,
 }
 
+impl BlockDef {
+    /// A full cube that light and sight do not pass: it holds blocks put
+    /// against it, and suffocates a body inside it.
+    pub fn is_opaque_cube(&self) -> bool {
+        self.shape == Shape::Cube && !self.transparent
+    }
+}
+
 pub(super) fn parse(text: &'static str) -> (Vec<BlockDef>, NameIndex) {
     let defs: Vec<BlockDef> = table::rows(text)
         .map(|row| {

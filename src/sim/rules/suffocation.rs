@@ -6,8 +6,8 @@
 
 use super::collision::Aabb;
 use crate::sim::player::{Player, HALF_WIDTH};
-use crate::sim::registry::{registry, Shape};
-use crate::sim::world::{BlockPos, World};
+use crate::sim::registry::registry;
+use crate::sim::world::World;
 
 /// Speed of the push out of a block, blocks a tick.
 const PUSH: f64 = 0.1;
@@ -21,41 +21,27 @@ const EYE_BOX_HEIGHT: f64 = 0.1;
 /// Damage of one suffocating tick.
 pub const DAMAGE: f32 = 1.0;
 
-/// Whether a block suffocates a body inside it: a full opaque cube
-/// (glass, leaves and the like do not).
-pub fn suffocates(world: &World, pos: BlockPos) -> bool {
-    let def = registry().block(world.get(pos));
-    def.shape == Shape::Cube && !def.transparent
-}
-
-/// Whether any cell the box overlaps suffocates.
-fn any_suffocating(world: &World, area: &Aabb) -> bool {
-    area.cells(0).any(|pos| suffocates(world, pos))
+/// Whether any cell the box overlaps (its faces drawn in a hair) is a
+/// full opaque cube, which suffocates (glass, leaves and the like do not).
+fn any_suffocating(world: &World, area: Aabb) -> bool {
+    area.inflate([-1e-7; 3])
+        .cells(0)
+        .any(|pos| registry().block(world.get(pos)).is_opaque_cube())
 }
 
 /// Whether the eyes are inside a suffocating block.
 pub fn eyes_in_wall(world: &World, p: &Player) -> bool {
-    let eye = p.eye();
-    let half = HALF_WIDTH * EYE_BOX_WIDTH;
-    let at_eyes = Aabb {
-        min: [eye[0] - half, eye[1] - EYE_BOX_HEIGHT / 2.0, eye[2] - half],
-        max: [eye[0] + half, eye[1] + EYE_BOX_HEIGHT / 2.0, eye[2] + half],
-    };
-    any_suffocating(world, &at_eyes.inflate([-1e-7; 3]))
+    let [x, y, z] = p.eye();
+    let box_base = [x, y - EYE_BOX_HEIGHT / 2.0, z];
+    let at_eyes = Aabb::at_feet(box_base, HALF_WIDTH * EYE_BOX_WIDTH, EYE_BOX_HEIGHT);
+    any_suffocating(world, at_eyes)
 }
 
 /// Whether the column `(x, z)` holds a suffocating block within the
 /// body's height.
 fn column_blocked(world: &World, p: &Player, [x, z]: [i32; 2]) -> bool {
-    let column = Aabb {
-        min: [f64::from(x), p.pos[1], f64::from(z)],
-        max: [
-            f64::from(x) + 1.0,
-            p.pos[1] + p.height(),
-            f64::from(z) + 1.0,
-        ],
-    };
-    any_suffocating(world, &column.inflate([-1e-7; 3]))
+    let middle = [f64::from(x) + 0.5, p.pos[1], f64::from(z) + 0.5];
+    any_suffocating(world, Aabb::at_feet(middle, 0.5, p.height()))
 }
 
 /// From each of the body's four corners (drawn in), a corner in a blocked

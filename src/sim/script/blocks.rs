@@ -191,8 +191,7 @@ fn cells_around(game: &Game, radius: i32, heights: std::ops::RangeInclusive<i32>
 
 /// Whether an opaque cube is at `pos`: what a placed block is put against.
 pub(crate) fn is_solid_cube(game: &Game, pos: BlockPos) -> bool {
-    let def = registry().block(game.world.get(pos));
-    def.shape == Shape::Cube && !def.transparent
+    registry().block(game.world.get(pos)).is_opaque_cube()
 }
 
 /// Sides of solid blocks with air in front, at chest height or below.
