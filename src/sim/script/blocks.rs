@@ -14,6 +14,7 @@ use super::behaviour::{
     PlaceAround, Select, Spot, StepInto, UseOn,
 };
 use super::craft::{click_on, Craft};
+use super::screens::put_back;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::raycast::{self, Face};
@@ -340,12 +341,17 @@ impl Behaviour for Construct {
 }
 
 /// Puts items into a furnace's input and fuel slots through its open
-/// screen (and leaves, if asked to), waits for the output (all of it, when [`Smelt::taking`] asks
-/// for more than one) and takes it with a sneak-click, then closes the
-/// screen.
+/// screen (whole stacks, or a [`Smelt::portion`] of each with right
+/// clicks, the rest put back), and leaves, if asked to, or waits for the
+/// output (all of it, when [`Smelt::taking`] asks for more than one) and
+/// takes it with a sneak-click, then closes the screen.
 pub struct Smelt {
     input: ItemId,
     fuel: ItemId,
+    /// How many of the input and of the fuel to put in; whole stacks if `None`.
+    portion: Option<[u8; 2]>,
+    /// How many of the input and of the fuel were put in.
+    put: [u8; 2],
     /// Output items to wait for.
     wanted: u8,
     /// Whether the output was taken.
@@ -357,14 +363,16 @@ pub struct Smelt {
 }
 
 impl Smelt {
-    const INPUT: usize = 0;
+    pub const INPUT: usize = 0;
     const FUEL: usize = 1;
-    const OUTPUT: usize = 2;
+    pub const OUTPUT: usize = 2;
 
     pub fn new(input: ItemId, fuel: ItemId) -> Smelt {
         Smelt {
             input,
             fuel,
+            portion: None,
+            put: [0; 2],
             wanted: 1,
             taken: false,
             leave: false,
@@ -384,6 +392,19 @@ impl Smelt {
     /// for the output later.
     pub fn leaving(mut self) -> Smelt {
         self.leave = true;
+        self
+    }
+
+    /// Takes out the `count` items an open furnace makes from `input`
+    /// (waiting for them), putting nothing in.
+    pub fn take_out(input: ItemId, count: u8) -> Smelt {
+        Smelt::new(input, input).portion(0, 0).taking(count)
+    }
+
+    /// Puts only `input` items and `fuel` items in (one furnace's share
+    /// when several smelt side by side).
+    pub fn portion(mut self, input: u8, fuel: u8) -> Smelt {
+        self.portion = Some([input, fuel]);
         self
     }
 
@@ -432,16 +453,34 @@ impl Behaviour for Smelt {
             main.iter()
                 .position(|s| s.as_ref().is_some_and(|s| s.item == item))
         };
+        let in_slot = |slot: usize| screen.container[slot].as_ref().map_or(0, |s| s.count);
+        // Items still to put into a slot: a portion's rest (counted as
+        // put, since a lit furnace burns fuel out of its slot), or (whole
+        // stacks) all of the next stack while the slot is empty.
+        let missing = |slot: usize| match self.portion {
+            Some(portion) => portion[slot].saturating_sub(self.put[slot]),
+            None if in_slot(slot) == 0 => u8::MAX,
+            None => 0,
+        };
         if let Some(carried) = &screen.carried {
             let into = if carried.item == self.input {
                 Self::INPUT
             } else {
                 Self::FUEL
             };
-            return self.click(click_on(screen, Slot::Container(into), &[Key::Attack]));
+            let (target, button, moved) = match missing(into) {
+                0 => match put_back(&game.player.inventory, carried) {
+                    Some(back) => (back, Key::Attack, 0),
+                    None => (Slot::Container(into), Key::Attack, carried.count),
+                },
+                n if n < carried.count => (Slot::Container(into), Key::Use, 1),
+                _ => (Slot::Container(into), Key::Attack, carried.count),
+            };
+            self.put[into] = self.put[into].saturating_add(moved);
+            return self.click(click_on(screen, target, &[button]));
         }
         for (slot, item) in [(Self::INPUT, self.input), (Self::FUEL, self.fuel)] {
-            if screen.container[slot].is_none() {
+            if missing(slot) > 0 {
                 if let Some(from) = slot_of(item) {
                     return self.click(click_on(screen, Slot::Main(from), &[Key::Attack]));
                 }

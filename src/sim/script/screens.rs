@@ -80,7 +80,7 @@ fn main_slot(inventory: &Inventory, wanted: impl Fn(&ItemStack) -> bool) -> Opti
 }
 
 /// Where to put a carried stack back: onto a matching stack with room, else an empty slot.
-fn put_back(inventory: &Inventory, carried: &ItemStack) -> Option<Slot> {
+pub(super) fn put_back(inventory: &Inventory, carried: &ItemStack) -> Option<Slot> {
     main_slot(inventory, |s| {
         s.stacks_with(carried) && s.count + carried.count <= s.max_stack()
     })
@@ -97,6 +97,8 @@ fn put_back(inventory: &Inventory, carried: &ItemStack) -> Option<Slot> {
 /// on it, until a screen is open (or time runs out).
 pub struct OpenNearest {
     block: BlockId,
+    /// Which blocks of the kind may be opened.
+    only: fn(&Game, BlockPos) -> bool,
     ticks_left: u32,
 }
 
@@ -104,8 +106,16 @@ impl OpenNearest {
     pub fn new(block: BlockId) -> OpenNearest {
         OpenNearest {
             block,
+            only: |_, _| true,
             ticks_left: 60,
         }
+    }
+
+    /// Opens only a block of the kind that `only` accepts (a furnace
+    /// that is still empty, say).
+    pub fn only(mut self, only: fn(&Game, BlockPos) -> bool) -> OpenNearest {
+        self.only = only;
+        self
     }
 
     fn nearest(&self, game: &Game) -> Option<BlockPos> {
@@ -116,7 +126,7 @@ impl OpenNearest {
             for dz in -4..=4 {
                 for dx in -4..=4 {
                     let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                    if game.world.get(pos) != self.block {
+                    if game.world.get(pos) != self.block || !(self.only)(game, pos) {
                         continue;
                     }
                     let d: [f64; 3] = std::array::from_fn(|i| f64::from(pos[i]) + 0.5 - eye[i]);

@@ -2,16 +2,21 @@
 //! a round of [`Until`], and the task's plan chaining them: logs from the
 //! nearest trees; a crafting table, a wooden pickaxe and sticks; a
 //! staircase down to iron deep enough that its stone makes a stone
-//! pickaxe and a furnace; three iron ores; ingots in the furnace; an iron
-//! pickaxe; a dig to the nearest diamond above the lava level.
+//! pickaxe and a furnace (more when its stone makes them); three iron
+//! ores; ingots in the furnaces, the ore split over them so they smelt
+//! side by side; an iron pickaxe; a dig to the nearest diamond above the
+//! lava level.
+
+use std::collections::BTreeSet;
 
 use super::dig::{safe_to_open, DigTo, Targets};
 use super::equip::Equip;
 use super::place::PlaceNear;
 use super::{deferred, Until};
+use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
-use crate::sim::script::behaviour::{Behaviour, CollectItems, MineNearest};
+use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold, MineNearest};
 use crate::sim::script::blocks::Smelt;
 use crate::sim::script::craft::Craft;
 use crate::sim::script::plans::{settle, Plan};
@@ -24,8 +29,6 @@ use crate::sim::world::BlockPos;
 const LOGS: u32 = 7;
 /// Iron ores for an iron pickaxe.
 const IRON: u32 = 3;
-/// Cobblestone for a stone pickaxe and a furnace.
-const COBBLESTONE: u32 = 11;
 /// The first iron is dug to at least this far below the feet, so the
 /// staircase yields the cobblestone.
 const IRON_DEPTH: i32 = 12;
@@ -249,30 +252,39 @@ const FUELS: &[(&str, f32)] = &[("coal", 8.0), ("charcoal", 8.0)];
 /// Any log or planks smelts one and a half items.
 const WOOD_SMELTS: f32 = 1.5;
 
-/// The fuel to smelt `items` with: a stack that alone smelts them all
-/// (the furnace takes one stack): coal, else logs or planks.
-fn fuel(game: &Game, items: u32) -> ItemId {
-    fuel_held(game, items).unwrap_or(item("coal"))
+/// Items one of a fuel smelts, if it is a fuel.
+fn smelts_per(id: ItemId) -> Option<f32> {
+    let name = registry().item(id).name;
+    FUELS
+        .iter()
+        .find(|(fuel, _)| *fuel == name)
+        .map(|&(_, n)| n)
+        .or((name.ends_with("_log") || name.ends_with("_planks")).then_some(WOOD_SMELTS))
 }
 
-/// A stack held that alone smelts `items`, if one is.
-pub fn fuel_held(game: &Game, items: u32) -> Option<ItemId> {
+/// Fuel items of a kind one furnace burns to smelt `items`.
+fn fuel_items(fuel: ItemId, items: u32) -> u32 {
+    smelts_per(fuel).map_or(0, |n| (items as f32 / n).ceil() as u32)
+}
+
+/// The fuel to smelt `shares` with (one share a furnace): a kind held
+/// that smelts them all, coal first; else coal (none held).
+fn fuel(game: &Game, shares: &[u32]) -> ItemId {
+    fuel_held(game, shares).unwrap_or(item("coal"))
+}
+
+/// A fuel held, as much of it as smelts `shares` (one a furnace), if
+/// there is one: the one that smelts the most.
+fn fuel_held(game: &Game, shares: &[u32]) -> Option<ItemId> {
     let inventory = &game.player.inventory;
-    let smelts = |id: ItemId, count: u8| {
-        let name = registry().item(id).name;
-        let per_item = FUELS
-            .iter()
-            .find(|(fuel, _)| *fuel == name)
-            .map(|&(_, n)| n)
-            .or((name.ends_with("_log") || name.ends_with("_planks")).then_some(WOOD_SMELTS));
-        per_item.map(|n| n * f32::from(count))
-    };
-    let stacks = inventory.main.iter().flatten();
-    let enough = stacks
-        .filter_map(|s| Some((smelts(s.item, s.count)?, s.item)))
-        .filter(|&(n, _)| n >= items as f32)
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    enough.map(|(_, id)| id)
+    let needed = |id: ItemId| shares.iter().map(|&n| fuel_items(id, n)).sum::<u32>();
+    let kinds: BTreeSet<ItemId> = inventory.main.iter().flatten().map(|s| s.item).collect();
+    kinds
+        .into_iter()
+        .filter_map(|id| Some((smelts_per(id)?, id)))
+        .filter(|&(_, id)| inventory.count(id) >= needed(id))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id)
 }
 
 /// Planks a log makes.
@@ -293,78 +305,121 @@ fn most_logs(game: &Game) -> Option<(ItemId, u32)> {
     counts.into_iter().max_by_key(|&(_, n)| n)
 }
 
-/// Whether the fuel held smelts `items`: a stack that does alone, or
-/// logs of one kind that do once made into planks.
-pub fn fuel_for(game: &Game, items: u32) -> bool {
-    fuel_held(game, items).is_some()
-        || most_logs(game)
-            .is_some_and(|(_, n)| (n * PLANKS_PER_LOG) as f32 * WOOD_SMELTS >= items as f32)
+/// Planks that smelt `shares`, one furnace each.
+fn planks_for(shares: &[u32]) -> u32 {
+    shares
+        .iter()
+        .map(|&n| (n as f32 / WOOD_SMELTS).ceil() as u32)
+        .sum()
 }
 
-/// When no stack held alone smelts the iron ores held (logs of two kinds
-/// do not stack, and a log smelts one and a half items where its four
-/// planks smelt six), makes planks enough from the logs most held.
-fn planks_for_fuel() -> Box<dyn Behaviour> {
-    deferred(|game| {
-        let ores = held(game, "iron_ore");
-        if fuel_held(game, ores).is_some() {
+/// Whether the fuel held smelts `shares` (one a furnace): a kind held
+/// that does, or logs of one kind that do once made into planks.
+fn fuel_smelts(game: &Game, shares: &[u32]) -> bool {
+    fuel_held(game, shares).is_some()
+        || most_logs(game).is_some_and(|(_, n)| n * PLANKS_PER_LOG >= planks_for(shares))
+}
+
+/// Whether the fuel held smelts `items` in one furnace.
+pub fn fuel_for(game: &Game, items: u32) -> bool {
+    items == 0 || fuel_smelts(game, &[items])
+}
+
+/// When no fuel held smelts `shares` (logs of two kinds do not stack,
+/// and a log smelts one and a half items where its four planks smelt
+/// six), makes planks enough from the logs most held.
+fn planks_for_fuel(shares: Vec<u32>) -> Box<dyn Behaviour> {
+    deferred(move |game| {
+        if fuel_held(game, &shares).is_some() {
             return Vec::new();
         }
         let Some((log, _)) = most_logs(game) else {
             return Vec::new();
         };
         let planks = registry().item(log).name.replace("_log", "_planks");
-        let wanted = (ores as f32 / WOOD_SMELTS).ceil() as u32;
-        vec![Box::new(Craft::new(item(&planks), wanted))]
+        vec![Box::new(Craft::new(item(&planks), planks_for(&shares)))]
     })
 }
 
-/// Places the furnace and opens it (with planks made first if the fuel
-/// needs them).
-fn place_furnace() -> Plan {
-    vec![
-        planks_for_fuel(),
-        equip("furnace"),
-        Box::new(PlaceNear::new(item("furnace"))),
-        Box::new(OpenNearest::new(block("furnace"))),
-    ]
-}
-
-/// Takes the furnace back (with a pickaxe, so it drops).
-fn take_furnace_back() -> Plan {
+/// Takes `count` furnaces nearby back (with a pickaxe, so they drop).
+fn take_furnaces_back(count: u32) -> Plan {
     vec![
         settle(),
         equip_best_pickaxe(),
-        Box::new(MineNearest::new(vec![block("furnace")], 1).within(4)),
+        Box::new(MineNearest::new(vec![block("furnace")], count).within(4)),
     ]
 }
 
-/// Smelts the iron ores held into ingots in a placed furnace, waiting
-/// for them, and takes them out and the furnace back.
-pub fn smelt_iron() -> Plan {
-    let mut plan = place_furnace();
-    plan.push(deferred(|game| {
-        let ores = held(game, "iron_ore");
-        vec![Box::new(
-            Smelt::new(item("iron_ore"), fuel(game, ores)).taking(ores.min(64) as u8),
-        )]
-    }));
-    plan.extend(take_furnace_back());
-    plan
+/// Furnaces worked side by side at most: n ores in k furnaces smelt in
+/// ⌈n/k⌉ · 200 ticks instead of n · 200.
+const MOST_FURNACES: u32 = 3;
+/// Cobblestone a furnace takes, and a stone pickaxe.
+const FURNACE_COBBLESTONE: u32 = 8;
+const PICKAXE_COBBLESTONE: u32 = 3;
+/// Ticks one item takes to smelt, and between looks at the furnaces.
+const SMELT_TICKS: u32 = 200;
+const SMELT_POLL: u32 = 20;
+
+/// Furnaces to make with the stone pickaxe: one, and more (up to
+/// `most`) while the cobblestone held beyond the pickaxe's makes them.
+fn furnaces_to_make(game: &Game, most: u32) -> u32 {
+    let spare = held(game, "cobblestone").saturating_sub(PICKAXE_COBBLESTONE);
+    (spare / FURNACE_COBBLESTONE).clamp(1, most.clamp(1, MOST_FURNACES))
 }
 
-/// The first half of [`smelt_iron`]: the iron ores held and their fuel
-/// put into a placed furnace, which smelts them (200 ticks an ore) while
-/// the player works within reach; [`finish_smelting`] takes them.
-pub fn start_smelting() -> Plan {
-    let mut plan = place_furnace();
-    plan.push(deferred(|game| {
-        let ores = held(game, "iron_ore");
-        vec![Box::new(
-            Smelt::new(item("iron_ore"), fuel(game, ores)).leaving(),
-        )]
-    }));
-    plan
+/// Every way to split `ores` over at most `furnaces` furnaces, each
+/// share one ore or more, biggest first.
+fn splits(ores: u32, furnaces: u32) -> Vec<Vec<u32>> {
+    fn extend(left: u32, most: u32, parts: u32, split: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if left == 0 {
+            out.push(split.clone());
+            return;
+        }
+        if parts == 0 {
+            return;
+        }
+        for share in (1..=most.min(left)).rev() {
+            split.push(share);
+            extend(left - share, share, parts - 1, split, out);
+            split.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(ores, ores, furnaces, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The split of the iron ore held over (at most) `furnaces` that the
+/// fuel held smelts soonest (the smallest biggest share; fewer furnaces
+/// when that ties): fuel comes in whole items, so three ores and one in
+/// two furnaces may burn three planks where two and two burn four.
+/// All in one furnace when the fuel stretches to no split.
+fn fuelled_split(game: &Game, furnaces: u32) -> Vec<u32> {
+    let ores = held(game, "iron_ore");
+    let furnaces = furnaces.clamp(1, MOST_FURNACES);
+    splits(ores, furnaces)
+        .into_iter()
+        .filter(|split| fuel_smelts(game, split))
+        .min_by_key(|split| (split[0], split.len()))
+        .unwrap_or_else(|| vec![ores].into_iter().filter(|&n| n > 0).collect())
+}
+
+/// How many items a furnace's slot holds.
+fn in_furnace_slot(game: &Game, pos: BlockPos, slot: usize) -> u32 {
+    game.block_entities
+        .get(pos)
+        .and_then(|e| e.slots().get(slot)?.as_ref())
+        .map_or(0, |s| u32::from(s.count))
+}
+
+/// Whether a furnace holds nothing: none of it is the player's yet.
+fn empty_furnace(game: &Game, pos: BlockPos) -> bool {
+    (0..3).all(|slot| in_furnace_slot(game, pos, slot) == 0)
+}
+
+/// Whether a furnace has made something to take.
+fn furnace_made(game: &Game, pos: BlockPos) -> bool {
+    in_furnace_slot(game, pos, Smelt::OUTPUT) > 0
 }
 
 /// Furnaces a few blocks up or down, nearest first.
@@ -373,53 +428,194 @@ fn furnaces_near(game: &Game) -> Vec<BlockPos> {
     blocks_near(game, &[block("furnace")], y - 2..=y + 2)
 }
 
-/// [`smelt_iron`] if iron ore is held.
+/// Furnaces within reach of where the player stands (4 columns off, 2
+/// levels up or down).
+fn furnaces_in_reach(game: &Game) -> Vec<BlockPos> {
+    let [x, _, z] = game.player.block_pos();
+    furnaces_near(game)
+        .into_iter()
+        .filter(|&pos| (pos[0] - x).abs().max((pos[2] - z).abs()) <= 4)
+        .collect()
+}
+
+/// Places one more carried furnace, opens it and puts the biggest share
+/// of the iron ore held (split over it and those still carried) and its
+/// fuel in, leaving it smelting.
+fn load_a_furnace() -> Plan {
+    vec![
+        equip("furnace"),
+        Box::new(PlaceNear::new(item("furnace"))),
+        Box::new(OpenNearest::new(block("furnace")).only(empty_furnace)),
+        deferred(move |game| {
+            let furnaces = held(game, "furnace") + 1;
+            let Some(&ores) = fuelled_split(game, furnaces).first() else {
+                return Vec::new();
+            };
+            let fuel = fuel(game, &[ores]);
+            let portion = [ores, fuel_items(fuel, ores)].map(|n| n.min(64) as u8);
+            vec![Box::new(
+                Smelt::new(item("iron_ore"), fuel)
+                    .portion(portion[0], portion[1])
+                    .leaving(),
+            )]
+        }),
+    ]
+}
+
+/// The first half of [`smelt_iron`]: the iron ores held split over the
+/// furnaces carried (up to [`MOST_FURNACES`], as [`fuelled_split`]
+/// says), each placed and given its share and fuel in turn and left
+/// smelting (200 ticks an ore) while the player works within reach;
+/// [`finish_smelting`] takes the ingots. A furnace that finds no cell
+/// leaves its share for the others, or for after.
+pub fn start_smelting() -> Plan {
+    vec![deferred(|game| {
+        let planned = fuelled_split(game, held(game, "furnace"));
+        let mut plan = vec![planks_for_fuel(planned.clone())];
+        for _ in &planned {
+            plan.extend(load_a_furnace());
+        }
+        plan
+    })]
+}
+
+/// Waits by the furnaces in reach until none has ore left to smelt.
+fn wait_for_furnaces() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        let most = furnaces_in_reach(game)
+            .into_iter()
+            .map(|pos| in_furnace_slot(game, pos, Smelt::INPUT))
+            .max()
+            .unwrap_or(0);
+        let still_smelting = |g: &Game| {
+            furnaces_in_reach(g)
+                .into_iter()
+                .any(|pos| in_furnace_slot(g, pos, Smelt::INPUT) > 0)
+        };
+        vec![Box::new(Until::new(
+            move |g| !still_smelting(g),
+            (most + 1) * SMELT_TICKS / SMELT_POLL,
+            |_| -> Plan {
+                vec![Box::new(Hold {
+                    action: Action::noop(),
+                    ticks: SMELT_POLL,
+                })]
+            },
+        ))]
+    })
+}
+
+/// Takes the ingots out of every furnace in reach, and the furnaces back.
+fn empty_the_furnaces() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        let furnaces = furnaces_in_reach(game).len() as u32;
+        let mut plan: Plan = Vec::new();
+        for _ in 0..furnaces {
+            plan.push(Box::new(
+                OpenNearest::new(block("furnace")).only(furnace_made),
+            ));
+            plan.push(deferred(|game| {
+                vec![Box::new(Smelt::take_out(
+                    item("iron_ore"),
+                    Smelt::in_furnace(game),
+                ))]
+            }));
+        }
+        plan.extend(take_furnaces_back(furnaces));
+        plan
+    })
+}
+
+/// Back to the furnaces [`start_smelting`] filled (dug to if they are
+/// out of reach): waits until they are done, takes the ingots out and
+/// the furnaces back; then smelts in one furnace the iron ore still
+/// held (none was put in, or a furnace found no cell to go into).
+pub fn finish_smelting() -> Box<dyn Behaviour> {
+    deferred(|game| {
+        if furnaces_near(game).is_empty() {
+            return vec![smelt_what_is_left()];
+        }
+        vec![
+            Box::new(DigTo::new(Box::new(furnaces_near))),
+            wait_for_furnaces(),
+            empty_the_furnaces(),
+            smelt_what_is_left(),
+        ]
+    })
+}
+
+/// Smelts the iron ores held into ingots side by side in the furnaces
+/// carried and waits for them: [`start_smelting`], [`finish_smelting`].
+pub fn smelt_iron() -> Plan {
+    let mut plan = start_smelting();
+    plan.push(finish_smelting());
+    plan
+}
+
+/// The iron ore held smelted in one furnace (placed, its planks made
+/// first if the fuel needs them), waited for, the ingots taken out and
+/// the furnace back.
+fn smelt_in_one_furnace() -> Plan {
+    vec![
+        deferred(|game| vec![planks_for_fuel(vec![held(game, "iron_ore")])]),
+        equip("furnace"),
+        Box::new(PlaceNear::new(item("furnace"))),
+        Box::new(OpenNearest::new(block("furnace"))),
+        deferred(|game| {
+            let ores = held(game, "iron_ore");
+            let mut plan: Plan = vec![Box::new(
+                Smelt::new(item("iron_ore"), fuel(game, &[ores])).taking(ores.min(64) as u8),
+            )];
+            plan.extend(take_furnaces_back(1));
+            plan
+        }),
+    ]
+}
+
+/// [`smelt_in_one_furnace`] if iron ore is held.
 fn smelt_what_is_left() -> Box<dyn Behaviour> {
     deferred(|game| {
         if held(game, "iron_ore") > 0 {
-            smelt_iron()
+            smelt_in_one_furnace()
         } else {
             Vec::new()
         }
     })
 }
 
-/// Back to the furnace [`start_smelting`] filled (dug to if it is out of
-/// reach): waits for what is still in it, takes the ingots out and the
-/// furnace back; then [`smelt_iron`] for the iron ore still held (none
-/// was put in, or the furnace came back with it inside).
-pub fn finish_smelting() -> Box<dyn Behaviour> {
-    deferred(|game| {
-        if furnaces_near(game).is_empty() {
-            return vec![smelt_what_is_left()];
-        }
-        let mut plan: Plan = vec![
-            Box::new(DigTo::new(Box::new(furnaces_near))),
-            Box::new(OpenNearest::new(block("furnace"))),
-            deferred(|game| {
-                let inside = Smelt::in_furnace(game);
-                vec![Box::new(
-                    Smelt::new(item("iron_ore"), fuel(game, 1)).taking(inside),
-                )]
-            }),
-        ];
-        plan.extend(take_furnace_back());
-        plan.push(smelt_what_is_left());
-        plan
-    })
+/// How much iron the first smelting makes, and in how many furnaces:
+/// cobblestone is mined for the least with the wooden pickaxe; up to the
+/// most are made when the staircase's stone makes them.
+#[derive(Debug, Clone, Copy)]
+pub struct Smelting {
+    pub ores: u32,
+    pub least_furnaces: u32,
+    pub most_furnaces: u32,
 }
 
-/// From nothing to a diamond picked up, through the tool ladder.
-pub fn to_diamond() -> Plan {
+/// An iron pickaxe's three ingots, in one furnace.
+const PICKAXE_IRON: Smelting = Smelting {
+    ores: IRON,
+    least_furnaces: 1,
+    most_furnaces: 1,
+};
+
+/// From nothing to a diamond picked up, through the tool ladder, the
+/// first iron smelted as `smelting` says.
+pub fn to_diamond(smelting: Smelting) -> Plan {
     let mut plan: Plan = vec![gather_logs(LOGS)];
     plan.extend(at_table(&[("wooden_pickaxe", 1), ("stick", 4)]));
     plan.push(equip_best_pickaxe());
     let first_iron: Targets =
         Box::new(|game| blocks_near(game, &[block("iron_ore")], deep_iron(game)));
     plan.push(Box::new(DigTo::new(first_iron)));
-    plan.push(get_ore("stone", "cobblestone", COBBLESTONE, near_feet));
-    plan.extend(at_table(&[("stone_pickaxe", 1), ("furnace", 1)]));
-    plan.push(get_ore("iron_ore", "iron_ore", IRON, any_iron));
+    let cobblestone = PICKAXE_COBBLESTONE + FURNACE_COBBLESTONE * smelting.least_furnaces;
+    plan.push(get_ore("stone", "cobblestone", cobblestone, near_feet));
+    plan.push(deferred(move |game| {
+        let furnaces = furnaces_to_make(game, smelting.most_furnaces);
+        at_table(&[("stone_pickaxe", 1), ("furnace", furnaces)])
+    }));
+    plan.push(get_ore("iron_ore", "iron_ore", smelting.ores, any_iron));
     plan.extend(smelt_iron());
     plan.extend(at_table(&[("iron_pickaxe", 1)]));
     plan.push(get_ore("diamond_ore", "diamond", 1, diamond_heights));
@@ -428,5 +624,74 @@ pub fn to_diamond() -> Plan {
 }
 
 pub fn mine_diamond_from_scratch(_: &Game) -> Plan {
-    to_diamond()
+    to_diamond(PICKAXE_IRON)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::sky_game;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::script::long::stage::play_phase;
+
+    /// The sky floor with the player holding `items`.
+    fn holding(items: &[(&str, u8)]) -> Game {
+        let mut game = sky_game();
+        for (slot, &(name, count)) in items.iter().enumerate() {
+            game.player.inventory.main[slot] = Some(ItemStack::new(item(name), count));
+        }
+        game
+    }
+
+    #[test]
+    fn the_ore_is_split_as_the_whole_fuel_items_held_smelt_it_soonest() {
+        assert_eq!(splits(4, 2), vec![vec![4], vec![3, 1], vec![2, 2]]);
+        assert_eq!(splits(3, 3), vec![vec![3], vec![2, 1], vec![1, 1, 1]]);
+        let split = |planks: u8, furnaces: u32| {
+            fuelled_split(
+                &holding(&[("iron_ore", 4), ("oak_planks", planks)]),
+                furnaces,
+            )
+        };
+        // A plank smelts one and a half items: 3 and 1 burn 2 + 1 planks,
+        // 2 and 2 burn 2 + 2.
+        assert_eq!(split(3, 2), vec![3, 1]);
+        assert_eq!(split(4, 2), vec![2, 2]);
+        assert_eq!(split(4, 1), vec![4]);
+        assert_eq!(split(1, 2), vec![4], "too little fuel for any split");
+    }
+
+    /// Steps [`smelt_iron`] takes for four ores with `furnaces` carried,
+    /// and the ingots and furnaces held after. Two coal, one a furnace:
+    /// the coal a furnace burns as it lights must not be topped up.
+    fn smelt_four(furnaces: u8) -> (u32, u32, u32) {
+        let game = holding(&[
+            ("iron_ore", 4),
+            ("coal", 2),
+            ("furnace", furnaces),
+            ("stone_pickaxe", 1),
+        ]);
+        let done =
+            move |g: &Game| held(g, "iron_ingot") >= 4 && held(g, "furnace") == u32::from(furnaces);
+        let staged = play_phase(game, smelt_iron(), done, 2000);
+        let g = &staged.game;
+        (staged.steps, held(g, "iron_ingot"), held(g, "furnace"))
+    }
+
+    #[test]
+    fn furnaces_side_by_side_smelt_the_ore_in_a_fraction_of_the_time() {
+        let (one, ingots, furnaces) = smelt_four(1);
+        assert_eq!((ingots, furnaces), (4, 1));
+        assert!(one >= 4 * SMELT_TICKS, "one furnace: {one} steps");
+        let (two, ingots, furnaces) = smelt_four(2);
+        assert_eq!(
+            (ingots, furnaces),
+            (4, 2),
+            "the ingots and both furnaces back"
+        );
+        assert!(
+            (2 * SMELT_TICKS..3 * SMELT_TICKS).contains(&two),
+            "two furnaces: {two} steps (one: {one})"
+        );
+    }
 }
