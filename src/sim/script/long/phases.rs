@@ -442,23 +442,30 @@ fn furnaces_in_reach(game: &Game) -> Vec<BlockPos> {
 /// of the iron ore held (split over it and those still carried) and its
 /// fuel in, leaving it smelting.
 fn load_a_furnace() -> Plan {
+    let mut plan = place_and_open_furnace(empty_furnace);
+    plan.push(deferred(|game| {
+        let furnaces = held(game, "furnace") + 1;
+        let Some(&ores) = fuelled_split(game, furnaces).first() else {
+            return Vec::new();
+        };
+        let fuel = fuel(game, &[ores]);
+        let portion = [ores, fuel_items(fuel, ores)].map(|n| n.min(64) as u8);
+        vec![Box::new(
+            Smelt::new(item("iron_ore"), fuel)
+                .portion(portion[0], portion[1])
+                .leaving(),
+        )]
+    }));
+    plan
+}
+
+/// Places a carried furnace and opens the nearest furnace in reach that
+/// `only` accepts.
+fn place_and_open_furnace(only: fn(&Game, BlockPos) -> bool) -> Plan {
     vec![
         equip("furnace"),
         Box::new(PlaceNear::new(item("furnace"))),
-        Box::new(OpenNearest::new(block("furnace")).only(empty_furnace)),
-        deferred(move |game| {
-            let furnaces = held(game, "furnace") + 1;
-            let Some(&ores) = fuelled_split(game, furnaces).first() else {
-                return Vec::new();
-            };
-            let fuel = fuel(game, &[ores]);
-            let portion = [ores, fuel_items(fuel, ores)].map(|n| n.min(64) as u8);
-            vec![Box::new(
-                Smelt::new(item("iron_ore"), fuel)
-                    .portion(portion[0], portion[1])
-                    .leaving(),
-            )]
-        }),
+        Box::new(OpenNearest::new(block("furnace")).only(only)),
     ]
 }
 
@@ -556,20 +563,19 @@ pub fn smelt_iron() -> Plan {
 /// first if the fuel needs them), waited for, the ingots taken out and
 /// the furnace back.
 fn smelt_in_one_furnace() -> Plan {
-    vec![
-        deferred(|game| vec![planks_for_fuel(vec![held(game, "iron_ore")])]),
-        equip("furnace"),
-        Box::new(PlaceNear::new(item("furnace"))),
-        Box::new(OpenNearest::new(block("furnace"))),
-        deferred(|game| {
-            let ores = held(game, "iron_ore");
-            let mut plan: Plan = vec![Box::new(
-                Smelt::new(item("iron_ore"), fuel(game, &[ores])).taking(ores.min(64) as u8),
-            )];
-            plan.extend(take_furnaces_back(1));
-            plan
-        }),
-    ]
+    let mut plan = vec![deferred(|game| {
+        vec![planks_for_fuel(vec![held(game, "iron_ore")])]
+    })];
+    plan.extend(place_and_open_furnace(|_, _| true));
+    plan.push(deferred(|game| {
+        let ores = held(game, "iron_ore");
+        let mut plan: Plan = vec![Box::new(
+            Smelt::new(item("iron_ore"), fuel(game, &[ores])).taking(ores.min(64) as u8),
+        )];
+        plan.extend(take_furnaces_back(1));
+        plan
+    }));
+    plan
 }
 
 /// [`smelt_in_one_furnace`] if iron ore is held.
