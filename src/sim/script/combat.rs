@@ -12,6 +12,7 @@ use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::registry::{item, registry};
 use crate::sim::rules::{attack_charge, crosshair, Target};
+use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
 type Plan = Vec<Box<dyn Behaviour>>;
@@ -38,28 +39,59 @@ fn nearest<'a>(game: &'a Game, kind: &'a str) -> Option<&'a Entity> {
     })
 }
 
-/// Where to aim on a creature: the first of a few heights on its body
-/// that no block hides from the eye — the middle first, or low on its
-/// legs for an enderman (looking it in the eye sends it away).
-fn aim_point(game: &Game, e: &Entity, aim_low: bool) -> [f64; 3] {
-    let heights: &[f64] = if aim_low {
+/// Whether a kind is struck low on its legs: looking an enderman in the
+/// eye sends it away.
+fn aims_low(kind: &str) -> bool {
+    kind == "enderman"
+}
+
+/// The heights on a creature's body worth aiming at, best first: the
+/// middle, or low on its legs.
+fn aim_heights(aim_low: bool) -> &'static [f64] {
+    if aim_low {
         &[0.25, 0.15, 0.4]
     } else {
         &[0.5, 0.8, 0.25, 0.95]
-    };
+    }
+}
+
+fn body_point(e: &Entity, share: f64) -> [f64; 3] {
+    [e.pos[0], e.pos[1] + e.size().1 * share, e.pos[2]]
+}
+
+/// The block that stops the eye's ray to `point` short of it, if any
+/// within reach does.
+fn block_before(game: &Game, point: [f64; 3]) -> Option<raycast::Hit> {
     let eye = game.player.eye();
-    let point = |share: f64| [e.pos[0], e.pos[1] + e.size().1 * share, e.pos[2]];
-    let in_sight = |p: [f64; 3]| {
-        let d = [p[0] - eye[0], p[1] - eye[1], p[2] - eye[2]];
-        let length = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-        let dir = d.map(|v| v / length.max(1e-9));
-        raycast::target(&game.world, eye, dir).is_none_or(|hit| hit.distance > length - 0.3)
-    };
+    let d = [point[0] - eye[0], point[1] - eye[1], point[2] - eye[2]];
+    let length = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+    let dir = d.map(|v| v / length.max(1e-9));
+    raycast::target(&game.world, eye, dir).filter(|hit| hit.distance <= length - 0.3)
+}
+
+/// Where to aim on a creature: the first of its [`aim_heights`] that no
+/// block hides from the eye.
+fn aim_point(game: &Game, e: &Entity, aim_low: bool) -> [f64; 3] {
+    let heights = aim_heights(aim_low);
     heights
         .iter()
-        .map(|&share| point(share))
-        .find(|&p| in_sight(p))
-        .unwrap_or_else(|| point(heights[0]))
+        .map(|&share| body_point(e, share))
+        .find(|&p| block_before(game, p).is_none())
+        .unwrap_or_else(|| body_point(e, heights[0]))
+}
+
+/// The block within reach that hides the whole body of `e`, a creature
+/// of `kind`, from the eye (the one before its best aim point), if one
+/// does: a wall a strike cannot pass.
+pub fn block_hiding(game: &Game, e: &Entity, kind: &str) -> Option<BlockPos> {
+    let heights = aim_heights(aims_low(kind));
+    if heights
+        .iter()
+        .any(|&share| block_before(game, body_point(e, share)).is_none())
+    {
+        return None;
+    }
+    block_before(game, body_point(e, heights[0])).map(|hit| hit.pos)
 }
 
 /// Hunts creatures of a kind until the player has killed `kills` of them:
@@ -82,7 +114,7 @@ impl Hunt {
         Hunt {
             kind,
             kills,
-            aim_low: kind == "enderman",
+            aim_low: aims_low(kind),
             jump_hits: false,
             attack_was_down: false,
             backing: 0,

@@ -1,27 +1,32 @@
 //! Fighting for drops over a long phase: one round at a time, each
 //! planned from the game state — wall the body in to heal when health is
-//! low; eat when hungry or hurt; strike the
-//! nearest creature of a kind when it is close ([`Hunt`] with the sword,
-//! jumping to land criticals,
-//! bounded so a creature that flies or walks off is looked at anew), and
+//! low, breaking off a round of strikes as soon as it is; eat when
+//! hungry or hurt and no creature is in striking range (a blaze beside
+//! the player strikes through a meal); strike the nearest creature of a
+//! kind when it is close ([`Hunt`] with the sword, jumping to land
+//! criticals, bounded so a creature that flies or walks off is looked at
+//! anew), first mining the block that hides it (the shelter's own wall,
+//! once health is back and the creatures have gathered outside it), and
 //! pick up what it dropped; dig a safe way nearer when it is far; else
 //! wait where the creatures come.
 
 use super::dig::DigTo;
 use super::equip::Equip;
-use super::survive::{eat_if_needed, needs_shelter, shelter, Within};
+use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen, Within};
 use crate::protocol::Action;
 use crate::sim::entity::Entity;
 use crate::sim::game::Game;
 use crate::sim::registry::item;
-use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold};
-use crate::sim::script::combat::{living, Hunt};
+use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold, Mine, Spot};
+use crate::sim::script::combat::{block_hiding, living, Hunt};
 use crate::sim::script::plans::Plan;
 
 /// Ticks one round of striking may last before it is planned anew.
 const STRIKE_TICKS: u32 = 100;
 /// Ticks one round of closing in may last.
 const APPROACH_TICKS: u32 = 160;
+/// Ticks mining a block that hides a creature in reach may take.
+const WINDOW_TICKS: u32 = 100;
 /// Ticks waited when no creature is about.
 const WAIT_TICKS: u32 = 20;
 
@@ -57,21 +62,32 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
     if needs_shelter(game) {
         return shelter(game);
     }
-    if super::survive::needs_food(game) {
+    let nearest = nearest_within(game, quarry.kind, quarry.approach_range);
+    let striking = nearest.is_some_and(|(_, distance)| distance <= quarry.strike_range);
+    if !striking && super::survive::needs_food(game) {
         return vec![eat_if_needed("diamond_sword")];
     }
-    let Some((target, distance)) = nearest_within(game, quarry.kind, quarry.approach_range) else {
-        return vec![Box::new(Hold {
-            action: Action::noop(),
-            ticks: WAIT_TICKS,
-        })];
+    let Some((target, distance)) = nearest else {
+        return vec![wait()];
     };
     if distance <= quarry.strike_range {
+        if let Some(wall) = block_hiding(game, target, quarry.kind) {
+            return vec![
+                super::phases::equip_best_pickaxe(),
+                Box::new(Mine {
+                    spot: Spot::At(wall),
+                    ticks_left: WINDOW_TICKS,
+                }),
+            ];
+        }
         return vec![
             sword,
             Box::new(Within {
                 ticks: STRIKE_TICKS,
-                inner: Box::new(Hunt::new(quarry.kind, 1).with_critical_hits()),
+                inner: Box::new(BreakOffWhen {
+                    stop: needs_shelter,
+                    inner: Box::new(Hunt::new(quarry.kind, 1).with_critical_hits()),
+                }),
             }),
             Box::new(CollectItems {
                 radius: 5.0,
@@ -86,5 +102,15 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
             ticks: APPROACH_TICKS,
             inner: Box::new(DigTo::new(Box::new(move |_| vec![feet]))),
         }),
+        // A dig with no way to the creature (one in the air) ends at
+        // once: wait where it will come.
+        wait(),
     ]
+}
+
+fn wait() -> Box<dyn Behaviour> {
+    Box::new(Hold {
+        action: Action::noop(),
+        ticks: WAIT_TICKS,
+    })
 }

@@ -4,7 +4,9 @@
 //! body in with carried cobblestone while health comes back when a fight
 //! has gone badly ([`shelter`]: creatures that shoot need a line of
 //! sight); and bounding a behaviour to a number of ticks ([`Within`]) so
-//! a round that chases a moving creature is planned again.
+//! a round that chases a moving creature is planned again, or breaking it
+//! off when a condition comes to hold ([`BreakOffWhen`]: health gone low
+//! in the middle of a round).
 
 use super::eat::Eat;
 use super::equip::Equip;
@@ -12,9 +14,9 @@ use super::Until;
 use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::player::MAX_HEALTH;
-use crate::sim::registry::{block, item, registry, BlockId, ItemKind};
+use crate::sim::registry::{block, item, registry, ItemKind};
 use crate::sim::script::behaviour::{Behaviour, Hold, Step};
-use crate::sim::script::blocks::{Construct, Job};
+use crate::sim::script::blocks::{is_solid_cube, Construct, Job};
 use crate::sim::script::plans::Plan;
 
 /// Food points at or below which the player eats anyway.
@@ -77,14 +79,30 @@ impl Behaviour for Within {
     }
 }
 
+/// Plays a behaviour until a condition holds (checked before each tick).
+pub struct BreakOffWhen {
+    pub stop: fn(&Game) -> bool,
+    pub inner: Box<dyn Behaviour>,
+}
+
+impl Behaviour for BreakOffWhen {
+    fn next(&mut self, game: &Game) -> Step {
+        if (self.stop)(game) {
+            return Step::Done;
+        }
+        self.inner.next(game)
+    }
+}
+
 /// Whether a fight should stop for [`shelter`]: health is low and
 /// cobblestone is carried to wall the body in.
 pub fn needs_shelter(game: &Game) -> bool {
     game.player.health < SHELTER_BELOW && game.player.inventory.count(item("cobblestone")) > 0
 }
 
-/// Walls the body in where it stands — cobblestone into the open cells
-/// beside the feet, beside the head and over it — then eats if it
+/// Walls the body in where it stands — cobblestone into the cells beside
+/// the feet, beside the head and over it that are not full blocks (a
+/// fence's gaps let fireballs through: it is mined and replaced) — then eats if it
 /// should and waits until health is full (or a while has passed).
 /// Whatever comes next digs its way out.
 pub fn shelter(game: &Game) -> Plan {
@@ -94,7 +112,7 @@ pub fn shelter(game: &Game) -> Plan {
         .into_iter()
         .flat_map(|dy| sides.map(|[dx, dz]| [x + dx, y + dy, z + dz]))
         .chain([[x, y + 2, z]])
-        .filter(|&cell| game.world.get(cell) == BlockId::AIR)
+        .filter(|&cell| !is_solid_cube(game, cell))
         .map(Job::Place)
         .collect();
     vec![
