@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::sim::command::run;
-use crate::sim::script::long::stage::play_phase;
+use crate::sim::script::long::stage::{play_phase, Staged};
 
 /// Seed 0's world at spawn with a lit portal two blocks east (an obsidian
 /// frame along x, its inside from the feet up) and the kit of the
@@ -33,15 +33,24 @@ fn in_nether_with(name: &'static str) -> impl Fn(&Game) -> bool {
     move |g: &Game| g.dimension() == Dimension::Nether && held(g, name) >= 1
 }
 
-#[test]
-fn through_the_portal_and_netherrack_mined() {
-    let game = at_a_lit_portal(4);
-    let crossed = play_phase(
-        game,
+/// Seed `seed`'s start played through the portal.
+fn crossed(seed: u64) -> Staged {
+    play_phase(
+        at_a_lit_portal(seed),
         vec![through_portal()],
         |g| g.dimension() == Dimension::Nether,
         200,
-    );
+    )
+}
+
+/// Netherrack mined from where `game` stands.
+fn netherrack_mined(game: Game) -> Staged {
+    play_phase(game, mine_netherrack(), in_nether_with("netherrack"), 300)
+}
+
+#[test]
+fn through_the_portal_and_netherrack_mined() {
+    let crossed = crossed(4);
     assert!(
         crossed.reached,
         "in the Nether after {} steps",
@@ -52,12 +61,7 @@ fn through_the_portal_and_netherrack_mined() {
         "{} steps",
         crossed.steps
     );
-    let mined = play_phase(
-        crossed.game,
-        mine_netherrack(),
-        in_nether_with("netherrack"),
-        300,
-    );
+    let mined = netherrack_mined(crossed.game);
     assert!(mined.reached, "netherrack after {} steps", mined.steps);
 }
 
@@ -66,12 +70,7 @@ fn through_the_portal_and_netherrack_mined() {
 fn a_dig_reaches_the_fortress_decks_beside_seed_4s_throne() {
     use crate::sim::script::long::blazes::{fortress_spawners, way_onto_decks};
     use crate::sim::script::long::route::dig_towards;
-    let crossed = play_phase(
-        at_a_lit_portal(4),
-        vec![through_portal()],
-        |g| g.dimension() == Dimension::Nether,
-        200,
-    );
+    let crossed = crossed(4);
     let spawners = fortress_spawners(&crossed.game).expect("a fortress");
     let (entry, spawner) = way_onto_decks(&crossed.game, &spawners).expect("a way onto the decks");
     assert!(spawners.contains(&spawner));
@@ -98,18 +97,7 @@ fn a_blaze_by_seed_4s_throne_falls_and_drops_its_rod() {
     // The blazes gather outside the wall of the shelter the player heals
     // in; they are struck through a window mined in it (before, the
     // player struck at the wall for the rest of the phase).
-    let crossed = play_phase(
-        at_a_lit_portal(4),
-        vec![through_portal()],
-        |g| g.dimension() == Dimension::Nether,
-        200,
-    );
-    let mined = play_phase(
-        crossed.game,
-        mine_netherrack(),
-        in_nether_with("netherrack"),
-        300,
-    );
+    let mined = netherrack_mined(crossed(4).game);
     let fought = play_phase(
         mined.game,
         vec![blaze_rods(1)],
