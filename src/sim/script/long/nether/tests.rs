@@ -213,7 +213,7 @@ fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
 }
 
 #[test]
-#[ignore = "not reached yet: on seed 4 the unarmoured player kills two of the throne's blazes and dies to the rest; seed 1 falls into lava on the way (README)"]
+#[ignore = "not reached yet: on seed 4 the unarmoured player kills two of the throne's blazes and dies to the rest; seed 1's dig ends under its deck entry and finds no way on (README)"]
 fn the_whole_part_from_the_portal_to_the_eyes() {
     let seeds: Vec<u64> = std::env::var("MCU_SEEDS")
         .ok()
