@@ -67,10 +67,10 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
     if !striking && super::survive::needs_food(game) {
         return vec![eat_if_needed("diamond_sword")];
     }
-    let Some((target, distance)) = nearest else {
+    let Some((target, _)) = nearest else {
         return vec![wait()];
     };
-    if distance <= quarry.strike_range {
+    if striking {
         if let Some(wall) = block_hiding(game, target, quarry.kind) {
             return vec![
                 super::phases::equip_best_pickaxe(),

@@ -262,9 +262,14 @@ fn smelts_per(id: ItemId) -> Option<f32> {
         .or((name.ends_with("_log") || name.ends_with("_planks")).then_some(WOOD_SMELTS))
 }
 
+/// Whole fuel items, each smelting `per` items, that smelt `items`.
+fn burned_for(per: f32, items: u32) -> u32 {
+    (items as f32 / per).ceil() as u32
+}
+
 /// Fuel items of a kind one furnace burns to smelt `items`.
 fn fuel_items(fuel: ItemId, items: u32) -> u32 {
-    smelts_per(fuel).map_or(0, |n| (items as f32 / n).ceil() as u32)
+    smelts_per(fuel).map_or(0, |per| burned_for(per, items))
 }
 
 /// The fuel to smelt `shares` with (one share a furnace): a kind held
@@ -307,10 +312,7 @@ fn most_logs(game: &Game) -> Option<(ItemId, u32)> {
 
 /// Planks that smelt `shares`, one furnace each.
 fn planks_for(shares: &[u32]) -> u32 {
-    shares
-        .iter()
-        .map(|&n| (n as f32 / WOOD_SMELTS).ceil() as u32)
-        .sum()
+    shares.iter().map(|&n| burned_for(WOOD_SMELTS, n)).sum()
 }
 
 /// Whether the fuel held smelts `shares` (one a furnace): a kind held
