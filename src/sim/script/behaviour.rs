@@ -406,6 +406,8 @@ pub struct WalkTo {
     pub z: f64,
     pub within: f64,
     pub ticks_left: u32,
+    /// Whether to jump when the way is blocked.
+    pub jumps: bool,
 }
 
 impl WalkTo {
@@ -415,6 +417,7 @@ impl WalkTo {
             z,
             within: 0.3,
             ticks_left: 300,
+            jumps: true,
         }
     }
 }
@@ -434,7 +437,7 @@ impl Behaviour for WalkTo {
         }
         let blocked =
             p.on_ground && (p.vel[0].abs() + p.vel[2].abs()) < 1e-3 && self.ticks_left % 4 == 0;
-        if blocked {
+        if blocked && self.jumps {
             action.press(Key::Jump);
         }
         Step::Act(action)
@@ -472,6 +475,9 @@ impl Behaviour for StepInto {
     }
 }
 
+/// How far above the feet an item lies on a step up.
+const HALF_STEP: f64 = 0.5;
+
 /// Walks to the nearest dropped item within `radius` until none is left.
 pub struct CollectItems {
     pub radius: f64,
@@ -500,6 +506,12 @@ impl Behaviour for CollectItems {
             Some((_, pos)) => {
                 let mut walk = WalkTo::new(pos[0], pos[2]);
                 walk.within = 0.0;
+                // An item up a step is reached with a jump (on the beat of
+                // a walk of its own: the walk keeps this behaviour's
+                // clock); for one level with the feet or below, a jump
+                // only carries the feet onto ledges away from it.
+                walk.ticks_left = self.ticks_left + 1;
+                walk.jumps = pos[1] > game.player.pos[1] + HALF_STEP;
                 walk.next(game)
             }
         }
@@ -564,7 +576,8 @@ pub(super) fn held_uses_left(game: &Game) -> i64 {
 
 /// Uses the selected item on the tops of nearby blocks, `count` times
 /// (placing blocks, lighting fires):
-/// each time at the nearest open spot in sight that was not tried yet —
+/// each time at the farthest open spot in sight that was not tried yet
+/// (what it puts there then hides none of the spots left) —
 /// the top face of a block with air above, or a short plant standing on
 /// a block, which placing replaces — giving up on a spot after a few ticks.
 pub struct PlaceAround {
@@ -670,7 +683,7 @@ impl PlaceAround {
         }
         spots
             .into_iter()
-            .min_by_key(|(d, pos, _)| (*d, *pos))
+            .min_by_key(|(d, pos, _)| (-*d, *pos))
             .map(|(_, _, spot)| spot)
     }
 }

@@ -11,14 +11,16 @@ use std::collections::VecDeque;
 
 use super::behaviour::{
     angles_to, block_centre, held_uses_left, turn_towards, Behaviour, Hold, Mine, MineNearest,
-    PlaceAround, Select, Spot, StepInto, UseOn,
+    PlaceAround, Select, Spot, StepInto, UseOn, WalkTo,
 };
 use super::craft::{click_on, Craft};
 use super::screens::put_back;
+use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::raycast::{self, Face};
 use crate::sim::registry::{block, item, registry, state_def, BlockId, ItemId, Shape};
+use crate::sim::rules::placement_obstructed;
 use crate::sim::screen::{ScreenKind, Slot};
 use crate::sim::world::BlockPos;
 
@@ -212,13 +214,13 @@ fn open_sides(game: &Game) -> Vec<(BlockPos, Face)> {
     faces
 }
 
-/// Tops of farmland with air above.
+/// Tops of farmland with air or a wild plant above (cut on the way).
 fn farmland_tops(game: &Game) -> Vec<(BlockPos, Face)> {
-    cells_around(game, 4, -1..=1)
+    cells_around(game, 4, -2..=1)
         .into_iter()
         .filter(|&pos| {
-            game.world.get(pos) == block("farmland")
-                && game.world.get(offset(pos, [0, 1, 0])) == BlockId::AIR
+            let above = game.world.get(offset(pos, [0, 1, 0]));
+            game.world.get(pos) == block("farmland") && (above == BlockId::AIR || is_plant(above))
         })
         .map(|pos| (pos, Face::Up))
         .collect()
@@ -331,12 +333,28 @@ impl Behaviour for Construct {
                     self.ticks_on_job = 0;
                     return Step::Act(Action::noop());
                 }
+                if placement_obstructed(game, self.block, cell) {
+                    return Step::Act(step_away_from(game, cell));
+                }
                 let Some((pos, face)) = Self::support_face(game, cell) else {
                     return Step::Act(Action::noop());
                 };
                 Step::Act(use_on_face(game, pos, face, self.ticks_on_job))
             }
         }
+    }
+}
+
+/// A step straight away from a cell the body stands in part in.
+fn step_away_from(game: &Game, cell: BlockPos) -> Action {
+    let [cx, _, cz] = block_centre(cell);
+    let [x, _, z] = game.player.pos;
+    let length = (x - cx).hypot(z - cz).max(1e-6);
+    let mut walk = WalkTo::new(x + (x - cx) / length, z + (z - cz) / length);
+    walk.within = 0.0;
+    match walk.next(game) {
+        Step::Act(action) => action,
+        Step::Done => Action::noop(),
     }
 }
 
@@ -536,15 +554,23 @@ pub fn sleep_in_bed(_: &Game) -> Plan {
 }
 
 pub fn plant_wheats(_: &Game) -> Plan {
-    // The field lies two to five blocks south-east: plant what is in
-    // sight from here, then from its west side.
+    // The field lies two to five blocks south-east, level with the feet
+    // (so on a slope it may stand clear of the ground or sink into it).
+    // Standing on it, most cells are in reach and seen from above; the
+    // farthest are planted first, so no crop stands in the way of the rest.
     vec![
         select("wheat_seeds"),
-        Box::new(UseOnFaces::new(farmland_tops, 5)),
-        Box::new(StepInto::new(Spot::FromFeet([1, 0, 4]))),
+        travel(on_farmland, None),
         Box::new(UseOnFaces::new(farmland_tops, 5)),
         settle(),
     ]
+}
+
+/// Whether feet in a cell stand on farmland (whose top, 15/16 high, holds
+/// the feet inside its own cell).
+fn on_farmland(game: &Game, feet: BlockPos) -> bool {
+    let farmland = block("farmland");
+    game.world.get(feet) == farmland || game.world.get(offset(feet, [0, -1, 0])) == farmland
 }
 
 pub fn carve_pumpkins(_: &Game) -> Plan {

@@ -21,6 +21,11 @@ type Plan = Vec<Box<dyn Behaviour>>;
 const CHARGED: f32 = 0.95;
 /// How close to walk before swinging (the reach is 3).
 const STRIKE_DISTANCE: f64 = 2.4;
+/// How far a creature's feet may stand below the player's before a
+/// strike from above no longer reaches its body, and the highest fall
+/// taken to follow it (three blocks fall without harm).
+const OUT_OF_REACH_BELOW: f64 = 2.5;
+const SAFE_DROP: f64 = 5.0;
 
 /// The living creatures of `kind`.
 pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = &'a Entity> {
@@ -107,6 +112,8 @@ pub struct Hunt {
     /// Ticks left stepping back after a strike.
     backing: u32,
     killed_before: Option<u64>,
+    /// Whether to step off a ledge down to a creature out of reach below.
+    drops_down: bool,
 }
 
 impl Hunt {
@@ -119,13 +126,27 @@ impl Hunt {
             attack_was_down: false,
             backing: 0,
             killed_before: None,
+            drops_down: false,
         }
+    }
+
+    /// Step off a ledge (a drop of up to [`SAFE_DROP`]) when the creature
+    /// stands below it, out of reach: where the ground is known to be
+    /// safe to fall on, not over a fortress's lava.
+    pub fn dropping_down(mut self) -> Hunt {
+        self.drops_down = true;
+        self
     }
 
     /// Jump before each strike, hitting on the way down for criticals.
     pub fn with_critical_hits(mut self) -> Hunt {
         self.jump_hits = true;
         self
+    }
+
+    fn below_out_of_reach(&self, game: &Game, target: &Entity) -> bool {
+        let drop = game.player.pos[1] - target.pos[1];
+        self.drops_down && (OUT_OF_REACH_BELOW..=SAFE_DROP).contains(&drop)
     }
 
     fn done(&mut self, game: &Game) -> bool {
@@ -157,7 +178,7 @@ impl Behaviour for Hunt {
         if self.backing > 0 {
             self.backing -= 1;
             action.press(Key::Back);
-        } else if distance > STRIKE_DISTANCE {
+        } else if distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target) {
             action.press(Key::Forward);
             if distance > 4.0 {
                 action.press(Key::Sprint);
@@ -205,7 +226,7 @@ fn select(name: &str) -> Box<dyn Behaviour> {
 }
 
 fn hunt(kind: &'static str, kills: u64) -> Plan {
-    vec![Box::new(Hunt::new(kind, kills))]
+    vec![Box::new(Hunt::new(kind, kills).dropping_down())]
 }
 
 pub fn combat_zombies(_: &Game) -> Plan {
@@ -231,15 +252,23 @@ pub fn combat_witch(_: &Game) -> Plan {
 
 pub fn combat_wolfs(_: &Game) -> Plan {
     // Only a bow in hand: punch, from jumps, for criticals.
-    vec![Box::new(Hunt::new("wolf", 1).with_critical_hits())]
+    vec![Box::new(
+        Hunt::new("wolf", 1).with_critical_hits().dropping_down(),
+    )]
 }
 
 pub fn hunt_pigs(_: &Game) -> Plan {
-    vec![select("iron_sword"), Box::new(Hunt::new("pig", 2))]
+    vec![
+        select("iron_sword"),
+        Box::new(Hunt::new("pig", 2).dropping_down()),
+    ]
 }
 
 pub fn hunt_horse(_: &Game) -> Plan {
-    vec![select("iron_sword"), Box::new(Hunt::new("horse", 1))]
+    vec![
+        select("iron_sword"),
+        Box::new(Hunt::new("horse", 1).dropping_down()),
+    ]
 }
 
 pub fn use_shield(_: &Game) -> Plan {

@@ -4,7 +4,8 @@
 //! and the item frame. Their goals are checked by `goals`.
 
 use super::behaviour::{
-    angles_to, turn_towards, Aim, Behaviour, Mine, Spot, Step, StepInto, UseOn, WalkTo,
+    angles_to, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step, StepInto, UseOn,
+    WalkTo,
 };
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
@@ -155,9 +156,28 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
             .into_iter()
             .map(|cell| on_wall(cell, "torch")),
     );
-    let stand: Box<dyn Behaviour> = Box::new(StepInto::new(Spot::FromFeet([3, 0, 2])));
-    vec![stand, Box::new(Build::new(blueprint)), settle()]
+    let stand = at(feet, [3, 2], 0);
+    let mut plan: Plan = vec![Box::new(StepInto::new(Spot::At(stand)))];
+    // Where the land falls away east of the wall, a pillar of planks lifts
+    // the eye back above the shelf.
+    let drop = (1..=MAX_PILLAR)
+        .take_while(|&d| {
+            !registry()
+                .block(game.world.get(at(stand, [0, 0], -d)))
+                .shape
+                .collides()
+        })
+        .count();
+    if drop > 0 {
+        plan.push(Box::new(Select(item("oak_planks"))));
+        plan.push(Box::new(PillarUp::new(drop as u32)));
+    }
+    plan.extend::<Plan>(vec![Box::new(Build::new(blueprint)), settle()]);
+    plan
 }
+
+/// The highest pillar built to stand level with the start.
+const MAX_PILLAR: i32 = 4;
 
 /// Sets a chest down beside the player, opens it and moves the cake in.
 pub(super) fn prepare_a_birthday_present(game: &Game) -> Plan {

@@ -15,6 +15,7 @@ use super::{journeys, judged, rooms};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, Shape};
+use crate::sim::world::BlockPos;
 
 /// Builds a task's plan from the starting state.
 pub type PlanFn = Box<dyn Fn(&Game) -> Plan>;
@@ -204,13 +205,30 @@ fn collect_wood(_: &Game) -> Plan {
     // The logs fill a box diagonal to the player: cut the corner column,
     // step into it, then cut the logs around, close enough that every
     // drop lands within pickup range.
-    let logs = || MineNearest::new(vec![block("oak_log")], 16).within(1);
-    vec![
+    // Where the land falls away under the box, the feet may drop out of
+    // reach of it: walk back beside a log and go on.
+    let logs = || Box::new(MineNearest::new(vec![block("oak_log")], 16).within(1));
+    let mut plan: Plan = vec![
         select("wooden_axe"),
-        Box::new(logs()),
+        logs(),
         Box::new(StepInto::new(Spot::FromFeet([1, 0, 1]))),
-        Box::new(logs()),
-    ]
+        logs(),
+    ];
+    for _ in 0..2 {
+        plan.extend::<Plan>(vec![super::travel::travel(beside_a_log, None), logs()]);
+    }
+    plan
+}
+
+/// Whether feet in a cell have an oak log beside them, at the feet or
+/// the head.
+fn beside_a_log(game: &Game, feet: BlockPos) -> bool {
+    let log = block("oak_log");
+    (0..2).any(|up| {
+        [[1, 0], [-1, 0], [0, 1], [0, -1]]
+            .iter()
+            .any(|[dx, dz]| game.world.get([feet[0] + dx, feet[1] + up, feet[2] + dz]) == log)
+    })
 }
 
 fn cut_grass(_: &Game) -> Plan {
@@ -248,13 +266,43 @@ fn cut_stone(_: &Game) -> Plan {
     plan
 }
 
-fn find_diamond(_: &Game) -> Plan {
-    // The ore column ends five blocks above the feet: dig up to it.
+fn find_diamond(game: &Game) -> Plan {
+    // The ore column ends five blocks above the feet: dig up to it. Where
+    // the teleport left the feet over a cave, they land lower first, and
+    // a pillar of the stone dug lifts them back within reach of it.
+    let [x, y, z] = game.player.block_pos();
+    let collides = |y| registry().block(game.world.get([x, y, z])).shape.collides();
+    let diamond = block("diamond_ore");
+    let (Some(feet), Some(ore)) = (
+        (y - 64..=y).rev().find(|&y| collides(y - 1)),
+        (y..y + 16).find(|&y| game.world.get([x, y, z]) == diamond),
+    ) else {
+        return Vec::new();
+    };
+    let dig = |from: i32, to: i32| -> Plan {
+        (from..=to)
+            .filter(|&y| collides(y))
+            .map(|y| Box::new(Mine::new(Spot::At([x, y, z]))) as Box<dyn Behaviour>)
+            .collect()
+    };
+    let lift = (ore - feet - REACH_UP).max(0);
     let mut plan = vec![select("iron_pickaxe")];
-    plan.extend((1..=5).map(|up| mine([0, up, 0])));
+    plan.extend(dig(feet + 1, ore.min(feet + REACH_UP)));
+    if lift > 0 {
+        plan.extend::<Plan>(vec![
+            select("cobblestone"),
+            Box::new(PillarUp::new(lift as u32)),
+            select("iron_pickaxe"),
+        ]);
+        plan.extend(dig(feet + REACH_UP + 1, ore));
+    }
     plan.push(settle());
     plan
 }
+
+/// The highest cell above the feet a pickaxe reaches, counted from the
+/// feet's cell.
+const REACH_UP: i32 = 5;
 
 fn explore_chest(_: &Game) -> Plan {
     vec![Box::new(UseOn::new(Spot::FromFeet([2, 0, 0]))), settle()]
