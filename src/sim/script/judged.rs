@@ -50,7 +50,9 @@ pub(super) fn clear_site(game: &Game, feet: BlockPos) -> Plan {
 }
 
 /// How far from the player a level building site is looked for.
-const SITE_SEARCH: i32 = 10;
+const SITE_SEARCH: i32 = 16;
+/// How far above or below the feet a level building site is looked for.
+const SITE_CLIMB: i32 = 4;
 
 /// Whether a 5×5 site around `centre` (the feet) is level and open: solid
 /// ground (not leaves) one below the feet everywhere, three blocks of air
@@ -76,7 +78,7 @@ fn is_level_site(game: &Game, centre: BlockPos) -> bool {
 pub(super) fn level_site(game: &Game) -> BlockPos {
     let feet = game.player.block_pos();
     let r = SITE_SEARCH;
-    let mut sites: Vec<(i32, BlockPos)> = (-2..=2)
+    let mut sites: Vec<(i32, BlockPos)> = (-SITE_CLIMB..=SITE_CLIMB)
         .flat_map(|dy| {
             (-r..=r).flat_map(move |dz| {
                 (-r..=r).map(move |dx| (dx * dx + dy * dy + dz * dz, at(feet, [dx, dz], dy)))
