@@ -22,7 +22,7 @@ use crate::sim::raycast::{self, Face};
 use crate::sim::registry::{block, item, registry, state_def, BlockId, ItemId, Shape};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::screen::{ScreenKind, Slot};
-use crate::sim::world::BlockPos;
+use crate::sim::world::{BlockPos, World};
 
 use super::behaviour::Step;
 
@@ -190,6 +190,20 @@ fn cells_around(game: &Game, radius: i32, heights: std::ops::RangeInclusive<i32>
         }
     }
     cells
+}
+
+/// Whether the body bumps into the block at `pos` (it stands on it, or
+/// is stopped by it).
+pub(crate) fn collides_at(world: &World, pos: BlockPos) -> bool {
+    registry().block(world.get(pos)).shape.collides()
+}
+
+/// How many cells, up to `max`, feet in `cell` fall before they stand on
+/// a block.
+pub(crate) fn fall_below(world: &World, cell: BlockPos, max: i32) -> i32 {
+    (1..=max)
+        .take_while(|&d| !collides_at(world, offset(cell, [0, -d, 0])))
+        .count() as i32
 }
 
 /// Whether an opaque cube is at `pos`: what a placed block is put against.

@@ -7,6 +7,7 @@ use super::behaviour::{
     angles_to, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step, StepInto, UseOn,
     WalkTo,
 };
+use super::blocks::fall_below;
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::plans::{settle, Plan};
@@ -162,14 +163,7 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
     let mut plan: Plan = vec![Box::new(StepInto::new(Spot::At(stand)))];
     // Where the land falls away east of the wall, a pillar of planks lifts
     // the eye back above the shelf.
-    let drop = (1..=MAX_PILLAR)
-        .take_while(|&d| {
-            !registry()
-                .block(game.world.get(at(stand, [0, 0], -d)))
-                .shape
-                .collides()
-        })
-        .count();
+    let drop = fall_below(&game.world, stand, MAX_PILLAR);
     if drop > 0 {
         plan.push(Box::new(Select(item("oak_planks"))));
         plan.push(Box::new(PillarUp::new(drop as u32)));

@@ -6,11 +6,12 @@ use super::behaviour::{
     Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
     UseOn,
 };
-use super::blocks;
+use super::blocks::{self, collides_at, fall_below};
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
 use super::tools;
+use super::travel::travel;
 use super::{journeys, judged, rooms};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
@@ -215,7 +216,7 @@ fn collect_wood(_: &Game) -> Plan {
         logs(),
     ];
     for _ in 0..2 {
-        plan.extend::<Plan>(vec![super::travel::travel(beside_a_log, None), logs()]);
+        plan.extend::<Plan>(vec![travel(beside_a_log, None), logs()]);
     }
     plan
 }
@@ -271,17 +272,14 @@ fn find_diamond(game: &Game) -> Plan {
     // the teleport left the feet over a cave, they land lower first, and
     // a pillar of the stone dug lifts them back within reach of it.
     let [x, y, z] = game.player.block_pos();
-    let collides = |y| registry().block(game.world.get([x, y, z])).shape.collides();
     let diamond = block("diamond_ore");
-    let (Some(feet), Some(ore)) = (
-        (y - 64..=y).rev().find(|&y| collides(y - 1)),
-        (y..y + 16).find(|&y| game.world.get([x, y, z]) == diamond),
-    ) else {
+    let Some(ore) = (y..y + ORE_ABOVE).find(|&y| game.world.get([x, y, z]) == diamond) else {
         return Vec::new();
     };
+    let feet = y - fall_below(&game.world, [x, y, z], LANDING_BELOW);
     let dig = |from: i32, to: i32| -> Plan {
         (from..=to)
-            .filter(|&y| collides(y))
+            .filter(|&y| collides_at(&game.world, [x, y, z]))
             .map(|y| Box::new(Mine::new(Spot::At([x, y, z]))) as Box<dyn Behaviour>)
             .collect()
     };
@@ -303,6 +301,10 @@ fn find_diamond(game: &Game) -> Plan {
 /// The highest cell above the feet a pickaxe reaches, counted from the
 /// feet's cell.
 const REACH_UP: i32 = 5;
+/// How far above the feet the ore is looked for, and below them the
+/// ground they land on.
+const ORE_ABOVE: i32 = 16;
+const LANDING_BELOW: i32 = 64;
 
 fn explore_chest(_: &Game) -> Plan {
     vec![Box::new(UseOn::new(Spot::FromFeet([2, 0, 0]))), settle()]

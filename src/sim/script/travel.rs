@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 use rustc_hash::FxHashMap;
 
 use super::behaviour::{turn_towards, Behaviour, Step};
+use super::blocks::collides_at;
 use crate::protocol::{Action, Key};
 use crate::sim::creature::path::grid::{self, Grid};
 use crate::sim::game::Game;
@@ -56,10 +57,6 @@ fn free(world: &World, pos: BlockPos) -> bool {
     !shape.collides() && (shape != Shape::Liquid || is_water(world, pos))
 }
 
-fn solid(world: &World, pos: BlockPos) -> bool {
-    registry().block(world.get(pos)).shape.collides()
-}
-
 fn up(pos: BlockPos, n: i32) -> BlockPos {
     [pos[0], pos[1] + n, pos[2]]
 }
@@ -68,7 +65,9 @@ fn up(pos: BlockPos, n: i32) -> BlockPos {
 /// or water to swim on.
 fn standable(world: &World, feet: BlockPos) -> bool {
     let below = up(feet, -1);
-    free(world, feet) && free(world, up(feet, 1)) && (solid(world, below) || is_water(world, below))
+    free(world, feet)
+        && free(world, up(feet, 1))
+        && (collides_at(world, below) || is_water(world, below))
 }
 
 /// Swimming is slow: steps in or over water cost this many times more.
@@ -115,7 +114,7 @@ fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u3
     if standable(world, level) {
         return Some(priced(world, level, STRAIGHT));
     }
-    if solid(world, level) {
+    if collides_at(world, level) {
         let above = up(level, 1);
         return (standable(world, above) && free(world, up(from, 2)))
             .then(|| priced(world, above, STRAIGHT + CLIMB));

@@ -10,9 +10,9 @@ use super::phases::equip_best_pickaxe;
 use super::survive::eat_if_needed;
 use super::Until;
 use crate::sim::game::Game;
-use crate::sim::registry::registry;
 use crate::sim::script::behaviour::Behaviour;
-use crate::sim::world::{BlockPos, World};
+use crate::sim::script::blocks::collides_at;
+use crate::sim::world::BlockPos;
 
 /// Blocks one leg heads along the way.
 const LEG: f64 = 40.0;
@@ -52,14 +52,10 @@ fn leg_ends(game: &Game, goal: BlockPos) -> Vec<BlockPos> {
         let [x, line_y, z] = [along(0), along(1).max(HIGH_ABOVE_LAVA), along(2)];
         (LOWEST..=HIGHEST)
             .map(|y| [x, y, z])
-            .filter(|&pos| solid(&game.world, pos) && safe_to_open(&game.world, pos))
+            .filter(|&pos| collides_at(&game.world, pos) && safe_to_open(&game.world, pos))
             .min_by_key(|pos| (pos[1] - line_y).abs())
     });
     goal_itself.into_iter().chain(shares).collect()
-}
-
-fn solid(world: &World, pos: BlockPos) -> bool {
-    registry().block(world.get(pos)).shape.collides()
 }
 
 /// Digs and walks, leg by leg, until the feet are within `within` blocks
