@@ -38,23 +38,39 @@ use super::game::Game;
 use super::{episode_seed, EmbeddedSim, Simulator};
 use crate::protocol::Action;
 use crate::reward::RewardTracker;
-use crate::suite::Task;
+use crate::suite::{Event, Task};
 
-/// A plan of behaviours, built from the game state when the episode starts.
+/// A plan of behaviours, built from the game state when the episode
+/// starts, and built again after each death: the player is back at the
+/// spawn point with nothing, so what the plan had done is gone.
 pub struct Script {
     build: plans::PlanFn,
     plan: Option<VecDeque<Box<dyn Behaviour>>>,
+    /// Deaths counted when the plan was built.
+    deaths: u64,
 }
 
 impl Script {
     /// The script for a task, if there is one.
     pub fn for_task(name: &str) -> Option<Script> {
-        plans::lookup(name).map(|build| Script { build, plan: None })
+        plans::lookup(name).map(|build| Script {
+            build,
+            plan: None,
+            deaths: 0,
+        })
     }
 
     /// The action for this tick; no-ops once the plan is done.
     pub fn act(&mut self, game: &Game) -> Action {
-        let Script { build, plan } = self;
+        let deaths = game.stats.get(Event::Custom, "deaths");
+        if deaths != self.deaths {
+            if game.player.is_dead() {
+                return Action::noop();
+            }
+            self.deaths = deaths;
+            self.plan = None;
+        }
+        let Script { build, plan, .. } = self;
         let plan = plan.get_or_insert_with(|| build(game).into_iter().collect());
         while let Some(behaviour) = plan.front_mut() {
             match behaviour.next(game) {
@@ -152,5 +168,34 @@ pub fn play(
         max: tracker.max_total(),
         steps,
         check: holds(&sim),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::sky_game;
+    use crate::sim::rules;
+
+    /// Plays the script for `ticks` ticks.
+    fn play_for(script: &mut Script, game: &mut Game, ticks: u32) {
+        for _ in 0..ticks {
+            let action = script.act(game);
+            rules::tick(game, &action);
+        }
+    }
+
+    #[test]
+    fn a_script_starts_its_plan_over_after_the_player_dies() {
+        let mut game = sky_game();
+        let mut script = Script::for_task("look_at_the_sky").expect("a script");
+        play_for(&mut script, &mut game, 100);
+        assert_eq!(game.player.pitch, -90.0, "looked up");
+        game.player.health = 0.0;
+        play_for(&mut script, &mut game, 100);
+        assert!(!game.player.is_dead(), "respawned");
+        assert_eq!(game.stats.get(Event::Custom, "deaths"), 1);
+        play_for(&mut script, &mut game, 100);
+        assert_eq!(game.player.pitch, -90.0, "looked up again after respawning");
     }
 }

@@ -13,7 +13,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
-use crate::sim::registry::{registry, BlockId, ItemKind, Shape, ToolKind};
+use crate::sim::registry::{block, registry, BlockId, HarvestNeed, ItemKind, Shape, ToolKind};
 use crate::sim::script::behaviour::{Behaviour, Mine, Spot, Step, WalkTo};
 use crate::sim::world::{face_neighbours, BlockPos, World};
 
@@ -80,6 +80,12 @@ pub fn safe_to_open(world: &World, pos: BlockPos) -> bool {
     }
 }
 
+/// Whether lava lies against one of a cell's faces.
+fn beside_lava(world: &World, pos: BlockPos) -> bool {
+    let lava = block("lava");
+    face_neighbours(pos).iter().any(|&n| world.get(n) == lava)
+}
+
 fn falls(id: BlockId) -> bool {
     matches!(registry().block(id).name, "gravel" | "sand" | "red_sand")
 }
@@ -111,23 +117,34 @@ fn clearing_cost(world: &World, pos: BlockPos, speed: f32) -> Option<u32> {
         return None;
     }
     if !def.shape.collides() {
-        return Some(0);
+        // An open cell of a cave the way passes through: free, unless lava
+        // flows beside it, which would set the body alight.
+        return (!beside_lava(world, pos)).then_some(0);
     }
     let hardness = def.hardness?;
     if !safe_to_open(world, pos) {
         return None;
     }
-    let speed = if def.tool == ToolKind::Pickaxe {
-        speed
-    } else {
-        1.0
-    };
+    let with_pickaxe = def.tool == ToolKind::Pickaxe && speed > 1.0;
+    let harvested = with_pickaxe || !matches!(def.need, HarvestNeed::Tier(_));
+    let ticks = hardness * ticks_per_hardness(harvested, if with_pickaxe { speed } else { 1.0 });
     let falling = if falls(world.get(up(pos, 1))) {
         UNDER_FALLING
     } else {
         0
     };
-    Some((hardness * 30.0 / speed) as u32 + BREAK_PAUSE + falling)
+    Some(ticks as u32 + BREAK_PAUSE + falling)
+}
+
+/// Ticks a block of hardness 1 takes to break at a digging speed
+/// (vanilla's `getDestroyProgress`): 30 when the tool harvests it, 100
+/// when it does not (stone by hand).
+fn ticks_per_hardness(harvested: bool, speed: f32) -> f32 {
+    if harvested {
+        30.0 / speed
+    } else {
+        100.0 / speed
+    }
 }
 
 /// One move of a dig: the cells to empty, top first, and where the feet end.
@@ -173,6 +190,24 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
         || SIDES
             .iter()
             .any(|&d| block == add(feet, d) || block == up(add(feet, d), 1))
+}
+
+/// The feet cells from which a block is in reach (see [`in_reach_of`]).
+fn feet_in_reach_of(block: BlockPos) -> impl Iterator<Item = BlockPos> {
+    SIDES
+        .iter()
+        .flat_map(move |&d| {
+            let beside = add(block, [-d[0], 0, -d[2]]);
+            [beside, up(beside, -1)]
+        })
+        .chain([up(block, -2)])
+}
+
+/// Whether some feet cell with a solid floor under it has the block in
+/// reach (a log of a tree floating over a pit, air all round below it,
+/// has none).
+pub fn has_a_floor_in_reach(world: &World, block: BlockPos) -> bool {
+    feet_in_reach_of(block).any(|feet| shape(world, up(feet, -1)).collides())
 }
 
 /// How near (blocks, along the way) the body's middle comes to the
@@ -253,8 +288,8 @@ pub fn plan(
     failed: &HashSet<Move>,
     weighing: Weighing,
 ) -> Option<Vec<DigStep>> {
-    let per_step =
-        weighing.distance * (WALK + 2 * ((STONE_HARDNESS * 30.0 / speed) as u32 + BREAK_PAUSE));
+    let stone = (STONE_HARDNESS * ticks_per_hardness(speed > 1.0, speed)) as u32;
+    let per_step = weighing.distance * (WALK + 2 * (stone + BREAK_PAUSE));
     let h = |pos: BlockPos| {
         let horizontal = (pos[0] - target[0]).abs() + (pos[2] - target[2]).abs();
         let vertical = (pos[1] + 1 - target[1]).abs();
@@ -387,16 +422,28 @@ impl DigTo {
         self.ticks_walking = 0;
         let feet = game.player.block_pos();
         let speed = pickaxe_speed(game);
+        // A deep target can lie past what the cheapest search looks at
+        // in its cells; heading straight for it then still finds a way.
+        let straighter = Weighing {
+            distance: self.weighing.distance.max(FAR_WEIGHT),
+            ..self.weighing
+        };
+        let mut weighings = vec![self.weighing];
+        if straighter != self.weighing {
+            weighings.push(straighter);
+        }
         for target in (self.targets)(game).into_iter().take(TARGETS_TRIED) {
-            let found = plan(
-                &game.world,
-                feet,
-                target,
-                self.end,
-                speed,
-                &self.failed,
-                self.weighing,
-            );
+            let found = weighings.iter().find_map(|&weighing| {
+                plan(
+                    &game.world,
+                    feet,
+                    target,
+                    self.end,
+                    speed,
+                    &self.failed,
+                    weighing,
+                )
+            });
             if let Some(path) = found {
                 self.target = Some(target);
                 self.path = path.into();
@@ -631,5 +678,55 @@ mod tests {
         }
         lava_wall(&mut game, 3..=6);
         assert_eq!(plan_reach(&game, start, target), None, "sealed off");
+    }
+
+    #[test]
+    fn an_open_cave_cell_beside_lava_is_no_way_through() {
+        let mut game = sky_game();
+        rock(&mut game);
+        let cave = [0, FLOOR - 3, 0];
+        put(&mut game, cave, "air");
+        assert_eq!(clearing_cost(&game.world, cave, 4.0), Some(0));
+        put(&mut game, [0, FLOOR - 3, -1], "lava");
+        assert_eq!(clearing_cost(&game.world, cave, 4.0), None);
+    }
+
+    #[test]
+    fn the_feet_cells_in_reach_of_a_block_are_those_in_reach_of_it() {
+        let block = [3, 7, -2];
+        let feet: Vec<BlockPos> = feet_in_reach_of(block).collect();
+        assert_eq!(feet.len(), 9);
+        assert!(feet.iter().all(|&f| in_reach_of(f, block)));
+        let around = (-3..=3)
+            .flat_map(|dy| (-1..=1).flat_map(move |dz| (-1..=1).map(move |dx| [dx, dy, dz])));
+        let in_reach = around
+            .filter(|&d| in_reach_of(add(block, d), block))
+            .count();
+        assert_eq!(in_reach, feet.len(), "no other cell nearby has it in reach");
+    }
+
+    #[test]
+    fn a_log_over_a_pit_has_no_floor_in_reach_and_one_on_the_ground_has() {
+        let mut game = sky_game();
+        let over_the_pit = [0, FLOOR + 5, 0];
+        put(&mut game, over_the_pit, "oak_log");
+        assert!(!has_a_floor_in_reach(&game.world, over_the_pit));
+        let on_the_ground = [0, FLOOR + 1, 0];
+        put(&mut game, on_the_ground, "oak_log");
+        assert!(has_a_floor_in_reach(&game.world, on_the_ground));
+    }
+
+    #[test]
+    fn stone_by_hand_is_priced_at_vanillas_hundred_ticks_a_hardness() {
+        let mut game = sky_game();
+        rock(&mut game);
+        let stone = [0, FLOOR, 0];
+        put(&mut game, [1, FLOOR, 0], "dirt");
+        let by_hand = clearing_cost(&game.world, stone, 1.0).unwrap();
+        let with_wood = clearing_cost(&game.world, stone, 2.0).unwrap();
+        assert_eq!(by_hand, 150 + BREAK_PAUSE);
+        assert_eq!(with_wood, 22 + BREAK_PAUSE);
+        let dirt = clearing_cost(&game.world, [1, FLOOR, 0], 1.0).unwrap();
+        assert_eq!(dirt, 15 + BREAK_PAUSE, "a shovel's block by hand harvests");
     }
 }

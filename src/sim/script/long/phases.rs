@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use super::dig::{safe_to_open, DigTo, Targets};
+use super::dig::{has_a_floor_in_reach, safe_to_open, DigTo, Targets};
 use super::equip::Equip;
 use super::place::PlaceNear;
 use super::{deferred, Until};
@@ -97,10 +97,13 @@ fn nearest_tree(game: &Game) -> Option<[i32; 2]> {
     best.map(|(_, column)| column)
 }
 
-/// Logs near the feet, nearest first.
+/// Logs near the feet that can be cut standing on something, nearest
+/// first.
 fn logs_near(game: &Game) -> Vec<BlockPos> {
     let y = game.player.block_pos()[1];
-    blocks_near(game, &logs(), y - 4..=y + 6)
+    let mut found = blocks_near(game, &logs(), y - 4..=y + 6);
+    found.retain(|&log| has_a_floor_in_reach(&game.world, log));
+    found
 }
 
 /// One round of gathering logs: near trees, dig to the nearest log

@@ -3,9 +3,10 @@
 //! within reach that is not the body's and that a solid neighbour can
 //! hold and whose centre the eye sees (so the placed block can then be
 //! aimed at and used, as a furnace is opened), trying the next cell when
-//! one does not take it. Where no cell will do because the feet stand on
-//! a tree's crown (leaves hold nothing put against them), it walks once
-//! to the nearest firm ground with room.
+//! one does not take it. Where no cell will do (the feet stand on a
+//! tree's crown, on a log among leaves, where the script treats leaves as
+//! nothing to put a block against), it walks once to the nearest firm
+//! ground with room.
 
 use std::collections::VecDeque;
 
@@ -49,12 +50,6 @@ impl PlaceNear {
             walked: false,
         }
     }
-}
-
-/// Whether the feet stand on an opaque cube (not on a tree's crown).
-fn on_firm_ground(game: &Game) -> bool {
-    let [x, y, z] = game.player.block_pos();
-    is_solid_cube(game, [x, y - 1, z])
 }
 
 /// Whether feet in a cell have room to put a block beside them: they
@@ -153,7 +148,7 @@ impl Behaviour for PlaceNear {
                 .take(TRIES)
                 .collect()
         });
-        if cells.is_empty() && !self.walked && !on_firm_ground(game) {
+        if cells.is_empty() && !self.walked {
             self.walked = true;
             self.cells = None;
             self.walk = Some(travel(room_beside, None));
