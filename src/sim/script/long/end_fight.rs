@@ -14,6 +14,7 @@
 //! off; eat between perches. Every phase here runs guarded against the
 //! End's hazards ([`super::hazards`]).
 
+use super::bridge::Bridge;
 use super::crystals::shoot_the_crystals;
 use super::dig::DigTo;
 use super::eat::{hungry, Eat};
@@ -21,7 +22,7 @@ use super::equip::Equip;
 use super::hazards::guarded;
 use super::phases::{blocks_near, equip_best_pickaxe};
 use super::stronghold::FOOD;
-use super::Until;
+use super::{deferred, Until};
 use crate::protocol::{Action, Key};
 use crate::sim::creature::dragon::{beyond_head, parts};
 use crate::sim::entity::{Entity, EntityKind};
@@ -69,8 +70,8 @@ fn end_stones_near(game: &Game) -> Vec<BlockPos> {
         .collect()
 }
 
-/// The island's top blocks ahead on the way to the portal, nearest
-/// first: what a staircase from the arrival platform digs up to.
+/// Feet cells on the island's top ahead on the way to the portal,
+/// nearest first: where a staircase from the arrival platform comes out.
 fn island_top_ahead(game: &Game) -> Vec<BlockPos> {
     let p = game.player.pos;
     let length = p[0].hypot(p[2]).max(1.0);
@@ -78,9 +79,9 @@ fn island_top_ahead(game: &Game) -> Vec<BlockPos> {
         .map(|ahead| {
             let k = 1.0 - f64::from(ahead) / length;
             let (x, z) = ((p[0] * k).floor() as i32, (p[2] * k).floor() as i32);
-            [x, game.world.generator().column(x, z).height, z]
+            [x, game.world.generator().column(x, z).height + 1, z]
         })
-        .filter(|pos| pos[1] > 0)
+        .filter(|pos| pos[1] > 1)
         .collect()
 }
 
@@ -102,13 +103,16 @@ fn near_the_portal(_: &Game, cell: BlockPos) -> bool {
     cell[0].abs().max(cell[2].abs()) <= FIGHT_AREA
 }
 
-/// Digs a staircase from the arrival platform up through the island's
-/// end stone (picking up what it mines) where the platform touches the
-/// island, then mines one more end stone if none was picked up.
+/// From the arrival platform: a bridge towards the portal over the void
+/// to the island's edge where the platform does not touch the island,
+/// a staircase up through the island's end stone (picking up what it
+/// mines), then one more end stone mined if none was picked up.
 pub fn onto_the_island() -> Plan {
     vec![
+        Box::new(Equip::new(item("cobblestone"))),
+        deferred(|game| vec![Box::new(Bridge::towards(game, [0, 0]))]),
         equip_best_pickaxe(),
-        Box::new(DigTo::new(Box::new(island_top_ahead))),
+        Box::new(DigTo::new(Box::new(island_top_ahead)).onto()),
         mine_end_stone(),
     ]
 }

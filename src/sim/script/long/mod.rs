@@ -7,6 +7,7 @@
 //! round until its goal holds.
 
 mod blazes;
+mod bridge;
 mod crystals;
 mod dig;
 mod dragon;

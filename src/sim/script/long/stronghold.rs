@@ -14,15 +14,17 @@ use super::dig::{safe_to_open, DigTo, Targets};
 use super::eat::{hungry, Eat};
 use super::equip::Equip;
 use super::phases::equip_best_pickaxe;
+use super::survive::BreakOffWhen;
 use super::{deferred, Until};
 use crate::sim::game::Game;
+use crate::sim::player::EYE_HEIGHT;
 use crate::sim::raycast;
 use crate::sim::registry::{block, item, registry};
-use crate::sim::script::behaviour::{block_centre, Behaviour, Mine, Spot, UseOn, WalkTo};
+use crate::sim::script::behaviour::{block_centre, Behaviour, Mine, Spot, StepInto, UseOn, WalkTo};
 use crate::sim::script::plans::Plan;
-use crate::sim::script::travel::travel;
+use crate::sim::script::travel::{search, travel, Ground};
 use crate::sim::world::gen::{nearest_stronghold, Stronghold};
-use crate::sim::world::BlockPos;
+use crate::sim::world::{BlockPos, Dimension};
 
 /// The walk ends within this many blocks (horizontally) of the portal.
 const NEAR_PORTAL: i32 = 12;
@@ -37,6 +39,10 @@ const HUNGRY: u8 = 14;
 pub const FOOD: &str = "cooked_beef";
 /// A frame is filled from no farther than this (eye to its centre).
 const FILL_REACH: f64 = 4.2;
+/// How near the middle of its cell the body steps to fill a frame that
+/// cell reaches, and the ticks it takes at most.
+const CENTRED: f64 = 0.1;
+const CENTRING_TICKS: u32 = 20;
 
 fn stronghold(game: &Game) -> Stronghold {
     let [x, _, z] = game.player.block_pos();
@@ -133,41 +139,77 @@ fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
     (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
 }
 
-/// The empty frame an eye at `eye` can fill: in reach and in sight.
-fn frame_in_reach(game: &Game, eye: [f64; 3]) -> Option<BlockPos> {
-    empty_frames(game).into_iter().find(|&frame| {
-        let centre = block_centre(frame);
-        let d = distance(eye, centre);
-        let dir = [0, 1, 2].map(|i| (centre[i] - eye[i]) / d.max(1e-9));
-        d <= FILL_REACH && raycast::target(&game.world, eye, dir).is_some_and(|h| h.pos == frame)
-    })
+/// Whether an eye at `eye` can fill `frame`: within `reach` and in sight.
+fn sees_frame(game: &Game, eye: [f64; 3], frame: BlockPos, reach: f64) -> bool {
+    let centre = block_centre(frame);
+    let d = distance(eye, centre);
+    let dir = [0, 1, 2].map(|i| (centre[i] - eye[i]) / d.max(1e-9));
+    d <= reach && raycast::target(&game.world, eye, dir).is_some_and(|h| h.pos == frame)
 }
 
-/// Whether feet in `cell` can fill a frame, standing off the ring.
+/// The nearest empty frame an eye at `eye` can fill.
+fn frame_in_reach(game: &Game, eye: [f64; 3]) -> Option<BlockPos> {
+    empty_frames(game)
+        .into_iter()
+        .find(|&frame| sees_frame(game, eye, frame, FILL_REACH))
+}
+
+/// Whether feet in `cell` can fill a frame, standing off the ring: the
+/// eye over its middle, and over points round it as far as the body
+/// stands off the middle, sees the same frame within reach.
 fn fills_a_frame(game: &Game, cell: BlockPos) -> bool {
     let c = stronghold(game).portal_centre();
     let on_ring = (cell[0] - c[0]).abs() <= 2 && (cell[2] - c[2]).abs() <= 2;
-    let eye = [
-        f64::from(cell[0]) + 0.5,
-        f64::from(cell[1]) + 1.62,
-        f64::from(cell[2]) + 0.5,
-    ];
-    !on_ring && frame_in_reach(game, eye).is_some()
+    if on_ring {
+        return false;
+    }
+    let [x, y, z] = block_centre(cell);
+    let eye = |dx: f64, dz: f64| [x + dx, y - 0.5 + EYE_HEIGHT, z + dz];
+    let offsets = [-CENTRED, CENTRED];
+    frame_in_reach(game, eye(0.0, 0.0)).is_some_and(|frame| {
+        offsets.iter().all(|&dx| {
+            offsets
+                .iter()
+                .all(|&dz| sees_frame(game, eye(dx, dz), frame, FILL_REACH))
+        })
+    })
 }
 
 fn on_stair_top(game: &Game, cell: BlockPos) -> bool {
     cell == PortalRoom::of(&stronghold(game)).stair_top()
 }
 
-/// One round of filling: to a spot that reaches an empty frame, then an
-/// eye into the nearest frame in reach.
+/// One round of filling: an eye into the nearest frame in reach; else,
+/// where the feet's cell reaches one, a step to its middle; else a walk
+/// to such a cell.
 fn fill_round(game: &Game) -> Plan {
     let mut plan: Plan = vec![Box::new(Equip::new(item("ender_eye")))];
+    let feet = game.player.block_pos();
     match frame_in_reach(game, game.player.eye()) {
         Some(frame) => plan.push(Box::new(UseOn::new(Spot::At(frame)))),
-        None => plan.push(travel(fills_a_frame, None)),
+        // The feet's cell reaches a frame from its middle: step there.
+        None if fills_a_frame(game, feet) => {
+            let [x, _, z] = block_centre(feet);
+            let mut centre = WalkTo::new(x, z);
+            centre.within = CENTRED;
+            centre.ticks_left = CENTRING_TICKS;
+            plan.push(Box::new(centre));
+        }
+        // A walk to the nearest such cell, and into it (a walk may stop
+        // beside the cell it was to end in).
+        None => {
+            let way = search(game, feet, fills_a_frame, None, Ground::Any);
+            if let Some(&cell) = way.last() {
+                plan.push(travel(fills_a_frame, None));
+                plan.push(Box::new(StepInto::new(Spot::At(cell))));
+            }
+        }
     }
     plan
+}
+
+fn in_the_end(game: &Game) -> bool {
+    game.dimension() == Dimension::End
 }
 
 fn portal_lit(game: &Game) -> bool {
@@ -205,7 +247,10 @@ pub fn enter_the_portal() -> Plan {
         travel(on_stair_top, None),
         deferred(|game| {
             let c = block_centre(stronghold(game).portal_centre());
-            vec![Box::new(WalkTo::new(c[0], c[2]))]
+            vec![Box::new(BreakOffWhen {
+                stop: in_the_end,
+                inner: Box::new(WalkTo::new(c[0], c[2])),
+            })]
         }),
     ]
 }
@@ -220,8 +265,9 @@ pub fn to_the_end() -> Plan {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::protocol::Action;
+    use crate::sim::script::behaviour::Hold;
     use crate::sim::script::long::stage::play_phase;
-    use crate::sim::world::Dimension;
 
     /// What the endgame starts with (the chain's earlier parts bring it).
     pub(crate) fn endgame_kit(game: &mut Game) {
@@ -292,6 +338,60 @@ pub(crate) mod tests {
     fn from_eight_times_closer_the_walk_reaches_the_stronghold() {
         for scenario in 0..3 {
             walk(scenario, 8.0);
+        }
+    }
+
+    /// Ticks the End is watched after the arrival.
+    const SETTLE_TICKS: u64 = 100;
+
+    /// The overworld at the surface a few blocks from the portal room,
+    /// on the side the walk from spawn comes from (where it ends).
+    fn above_the_portal_room(scenario: u64) -> Game {
+        let game = Game::new(dragon_seed(scenario));
+        let c = stronghold(&game).portal_centre();
+        let p = game.player.pos;
+        let distance = (f64::from(c[0]) - p[0]).hypot(f64::from(c[2]) - p[2]);
+        start_overworld(scenario, distance / f64::from(NEAR_PORTAL - 2))
+    }
+
+    /// From the surface a few blocks off the portal room: a staircase down
+    /// to its side wall, every empty frame filled and the portal entered,
+    /// the walk into it ending there (it would lead off the platform). The
+    /// strongholds of seeds 0 and 2 lie under the open sea, where the dig
+    /// finds no dry way down (README).
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "a dig of 40 blocks: run in release")]
+    fn from_above_the_portal_room_the_frames_are_filled_and_the_end_entered() {
+        for scenario in [1, 3, 4] {
+            let game = above_the_portal_room(scenario);
+            let arrived = std::cell::Cell::new(None);
+            let settled = |g: &Game| {
+                if in_the_end(g) && arrived.get().is_none() {
+                    arrived.set(Some(g.tick));
+                }
+                arrived.get().is_some_and(|t| g.tick >= t + SETTLE_TICKS)
+            };
+            let mut plan = enter_the_portal();
+            plan.push(Box::new(Hold {
+                action: Action::noop(),
+                ticks: SETTLE_TICKS as u32,
+            }));
+            let entered = play_phase(game, plan, settled, 4_000);
+            eprintln!(
+                "seed {scenario}: in the End after {} steps",
+                entered.steps.saturating_sub(SETTLE_TICKS as u32)
+            );
+            assert!(entered.reached, "seed {scenario}: not in the End");
+            let p = entered.game.player.pos;
+            assert_eq!(
+                entered.game.player.block_pos()[1],
+                49,
+                "seed {scenario}: {p:?}"
+            );
+            assert!(
+                (p[0] - 100.5).abs() <= 2.5 && (p[2] - 0.5).abs() <= 2.5,
+                "seed {scenario}: still on the arrival platform, at {p:?}"
+            );
         }
     }
 
