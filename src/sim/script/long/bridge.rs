@@ -12,9 +12,10 @@
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::raycast::Face;
-use crate::sim::registry::{block, registry};
+use crate::sim::registry::block;
 use crate::sim::rules::{crosshair, Target};
 use crate::sim::script::behaviour::{turn_towards, Behaviour, Step};
+use crate::sim::script::blocks::collides_at;
 use crate::sim::world::BlockPos;
 
 /// How steeply down the eye looks at the last block's outer face: from a
@@ -64,11 +65,10 @@ impl Bridge {
     /// The lane's last solid block short of the island, counted from its
     /// first.
     fn last_block(&self, game: &Game, start: BlockPos) -> BlockPos {
-        let solid = |pos| registry().block(game.world.get(pos)).shape.collides();
         let n = (1..=MOST_BLOCKS)
             .take_while(|&n| {
                 let cell = self.along(start, n);
-                solid(cell) && !island_at(game, cell)
+                collides_at(&game.world, cell) && !island_at(game, cell)
             })
             .last()
             .unwrap_or(0);
@@ -113,11 +113,7 @@ impl Behaviour for Bridge {
         if island_at(game, ahead) {
             // Back onto the last block from over its edge, to dig on.
             let [x, y, z] = p.block_pos();
-            if registry()
-                .block(game.world.get([x, y - 1, z]))
-                .shape
-                .collides()
-            {
+            if collides_at(&game.world, [x, y - 1, z]) {
                 return Step::Done;
             }
             action.camera = turn_towards(game, yaw, 0.0);
