@@ -54,11 +54,47 @@ fn footing(game: &Game, feet: [f64; 3], x: f64, z: f64) -> Option<[f64; 3]> {
     standing_on(game, x, z, level - 3..=level)
 }
 
-/// The nearest ground clear of breath, off the feet's cloud: on the
-/// feet's level if there is any (a step up may be a wall), else any.
+/// Steps (blocks) a walk is checked at.
+const WALK_STEP: f64 = 0.25;
+
+/// Whether a straight walk from `from` reaches `to` on its feet: ground
+/// all along within a step up (with room over the head to jump it) or a
+/// short drop.
+fn walkable(game: &Game, from: [f64; 3], to: [f64; 3]) -> bool {
+    let length = horizontal(from, to);
+    let steps = (length / WALK_STEP).ceil().max(1.0) as u32;
+    let mut feet = from;
+    for i in 1..=steps {
+        let t = f64::from(i) / f64::from(steps);
+        let (x, z) = (
+            from[0] + t * (to[0] - from[0]),
+            from[2] + t * (to[2] - from[2]),
+        );
+        let Some(next) = footing(game, feet, x, z) else {
+            return false;
+        };
+        let jump_room = || {
+            let head = [
+                feet[0].floor() as i32,
+                feet[1].floor() as i32 + 2,
+                feet[2].floor() as i32,
+            ];
+            !registry().block(game.world.get(head)).shape.collides()
+        };
+        if next[1] > feet[1] + 0.5 && !jump_room() {
+            return false;
+        }
+        feet = next;
+    }
+    true
+}
+
+/// The nearest ground clear of breath, off the feet's cloud: first one
+/// a straight walk reaches, on the feet's level if there is any (a step
+/// up may be a wall); else the nearest at all.
 fn way_out(game: &Game) -> Option<[f64; 3]> {
     let here = game.player.pos;
-    let clear: Vec<[f64; 3]> = (1..=ESCAPE_RANGE)
+    let mut clear: Vec<[f64; 3]> = (1..=ESCAPE_RANGE)
         .flat_map(|ring| {
             (0..ESCAPE_SPOTS).filter_map(move |i| {
                 let angle = std::f64::consts::TAU * i as f64 / ESCAPE_SPOTS as f64;
@@ -73,14 +109,64 @@ fn way_out(game: &Game) -> Option<[f64; 3]> {
         })
         .filter(|&spot| !breath_near(game, spot, CLEAR_BY))
         .collect();
-    let nearest = |level: bool| {
-        clear
-            .iter()
-            .filter(|spot| !level || (spot[1] - here[1]).abs() < 0.5)
-            .min_by(|a, b| horizontal(**a, here).total_cmp(&horizontal(**b, here)))
-            .copied()
+    clear.sort_by(|a, b| horizontal(*a, here).total_cmp(&horizontal(*b, here)));
+    let level = |spot: &&[f64; 3]| (spot[1] - here[1]).abs() < 0.5;
+    let walked = |spot: &&[f64; 3]| walkable(game, here, **spot);
+    let nearest = clear.iter().find(|spot| level(spot) && walked(spot));
+    nearest
+        .or_else(|| clear.iter().find(walked))
+        .or_else(|| clear.iter().find(level))
+        .or_else(|| clear.first())
+        .copied()
+}
+
+/// Keys that move the body.
+const MOVES: [Key; 6] = [
+    Key::Forward,
+    Key::Back,
+    Key::Left,
+    Key::Right,
+    Key::Jump,
+    Key::Sprint,
+];
+/// How far ahead (blocks) a walk is looked along for breath, and how
+/// far down a drop there.
+const LEAD: f64 = 0.6;
+const DROP_SEEN: i32 = 5;
+
+/// Where `action` takes the feet next: `LEAD` along the walk its keys
+/// make, onto the floor there within a jump up or a drop of `DROP_SEEN`.
+fn heading(game: &Game, action: &Action) -> [f64; 3] {
+    let p = &game.player;
+    let axis = |plus: Key, minus: Key| {
+        f64::from(u8::from(action.is_pressed(plus))) - f64::from(u8::from(action.is_pressed(minus)))
     };
-    nearest(true).or_else(|| nearest(false))
+    let (forward, left) = (axis(Key::Forward, Key::Back), axis(Key::Left, Key::Right));
+    let (sin, cos) = f64::from(p.yaw).to_radians().sin_cos();
+    let along = [-sin * forward + cos * left, sin * left + cos * forward];
+    let length = along[0].hypot(along[1]).max(1.0);
+    let (x, z) = (
+        p.pos[0] + LEAD * along[0] / length,
+        p.pos[2] + LEAD * along[1] / length,
+    );
+    let up = i32::from(action.is_pressed(Key::Jump));
+    let level = p.pos[1].floor() as i32;
+    standing_on(game, x, z, level - 1 - DROP_SEEN..=level - 1 + up).unwrap_or([x, p.pos[1], z])
+}
+
+/// `action` with its moves held back while they would take feet clear of
+/// breath into a cloud (a step up a staircase into one: a single touch
+/// costs 12 health), so the phase waits where it is for the cloud to go.
+fn out_of_breath(game: &Game, action: Action) -> Action {
+    if in_breath(game, game.player.pos) || !in_breath(game, heading(game, &action)) {
+        return action;
+    }
+    let mut held = Action::noop();
+    held.camera = action.camera;
+    for key in action.keys().filter(|key| !MOVES.contains(key)) {
+        held.press(key);
+    }
+    held
 }
 
 /// Degrees a look is lowered at a time to miss an enderman's eyes, and
@@ -130,6 +216,10 @@ pub fn angry_enderman_near(game: &Game) -> bool {
 pub struct Guarded {
     phase: Box<dyn Behaviour>,
     fight: VecDeque<Box<dyn Behaviour>>,
+    /// Where an escape from breath leads, kept until the feet are on
+    /// the ground out of it: a jump up a step rises clear of the cloud's
+    /// level before it lands, and the phase must not take over mid-air.
+    escape: Option<[f64; 3]>,
 }
 
 impl Guarded {
@@ -137,6 +227,7 @@ impl Guarded {
         Guarded {
             phase,
             fight: VecDeque::new(),
+            escape: None,
         }
     }
 
@@ -159,11 +250,16 @@ impl Guarded {
 impl Behaviour for Guarded {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
-        let away = if in_breath(game, p.pos) {
-            way_out(game)
-        } else {
-            dodge(game)
-        };
+        if in_breath(game, p.pos) {
+            let reachable = |to: [f64; 3]| footing(game, p.pos, to[0], to[2]) == Some(to);
+            let kept = self
+                .escape
+                .filter(|&to| reachable(to) && !breath_near(game, to, CLEAR_BY));
+            self.escape = kept.or_else(|| way_out(game));
+        } else if p.on_ground {
+            self.escape = None;
+        }
+        let away = self.escape.or_else(|| dodge(game));
         if let Some(away) = away.filter(|_| !p.is_dead()) {
             let mut action = Action::noop();
             move_towards(game, away, &mut action);
@@ -183,7 +279,9 @@ impl Behaviour for Guarded {
             }
         }
         match self.phase.next(game) {
-            Step::Act(action) if game.screen.is_none() => Step::Act(without_stares(game, action)),
+            Step::Act(action) if game.screen.is_none() => {
+                Step::Act(out_of_breath(game, without_stares(game, action)))
+            }
             step => step,
         }
     }
@@ -241,5 +339,33 @@ mod tests {
         let played = play_phase(game, phase, |_| false, 100);
         assert_eq!(played.game.player.health, 20.0);
         assert!(!in_breath(&played.game, played.game.player.pos));
+    }
+
+    #[test]
+    fn a_walk_towards_a_cloud_stops_at_its_edge() {
+        let mut game = platform_game();
+        let feet = game.player.pos;
+        game.player.yaw = 0.0;
+        breathe(&mut game, [feet[0], feet[1] + 2.0, feet[2] + 8.0]);
+        let wait = Hold {
+            action: Action::noop(),
+            ticks: 30,
+        };
+        let waited = play_phase(game, vec![Box::new(wait)], |_| false, 30);
+        let walk = Hold {
+            action: Action::noop().with(Key::Forward),
+            ticks: 60,
+        };
+        let phase = vec![Box::new(Guarded::new(Box::new(walk))) as Box<dyn Behaviour>];
+        let entered = std::cell::Cell::new(false);
+        let watch = |g: &Game| {
+            entered.set(entered.get() || in_breath(g, g.player.pos));
+            false
+        };
+        let played = play_phase(waited.game, phase, watch, 60);
+        let p = played.game.player.pos;
+        assert!(p[2] > feet[2] + 1.0, "it walked up to the cloud: {p:?}");
+        assert!(!entered.get(), "never in the cloud: {p:?}");
+        assert_eq!(played.game.player.health, 20.0);
     }
 }

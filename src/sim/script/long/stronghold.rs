@@ -346,8 +346,9 @@ pub(crate) mod tests {
     const SETTLE_TICKS: u64 = 100;
 
     /// The overworld at the surface a few blocks from the portal room,
-    /// on the side the walk from spawn comes from (where it ends).
-    fn above_the_portal_room(scenario: u64) -> Game {
+    /// on the side the walk from spawn comes from (where it ends), with
+    /// the endgame's kit.
+    pub(crate) fn above_the_portal_room(scenario: u64) -> Game {
         let game = Game::new(dragon_seed(scenario));
         let c = stronghold(&game).portal_centre();
         let p = game.player.pos;
