@@ -133,10 +133,14 @@ const MOVES: [Key; 6] = [
 /// far down a drop there.
 const LEAD: f64 = 0.6;
 const DROP_SEEN: i32 = 5;
+/// How far ahead a walk is looked along for the void: the body's half
+/// width and a little of the slide after the keys let go.
+const EDGE_LEAD: f64 = 0.4;
 
 /// Where `action` takes the feet next: `LEAD` along the walk its keys
-/// make, onto the floor there within a jump up or a drop of `DROP_SEEN`.
-fn heading(game: &Game, action: &Action) -> [f64; 3] {
+/// make, onto the floor there within a jump up or a drop of `DROP_SEEN`;
+/// `None` over the void (no block under it down to the world's bottom).
+fn heading(game: &Game, action: &Action) -> Option<[f64; 3]> {
     let p = &game.player;
     let axis = |plus: Key, minus: Key| {
         f64::from(u8::from(action.is_pressed(plus))) - f64::from(u8::from(action.is_pressed(minus)))
@@ -151,22 +155,67 @@ fn heading(game: &Game, action: &Action) -> [f64; 3] {
     );
     let up = i32::from(action.is_pressed(Key::Jump));
     let level = p.pos[1].floor() as i32;
-    standing_on(game, x, z, level - 1 - DROP_SEEN..=level - 1 + up).unwrap_or([x, p.pos[1], z])
+    // The body stands while any of it is over a block: only a step that
+    // takes its middle past an edge by its half width leaves the floor.
+    let past_edge = |a: usize| p.pos[a] + EDGE_LEAD * along[a / 2] / length;
+    if over_the_void(game, [past_edge(0), p.pos[1], past_edge(2)]) {
+        return None;
+    }
+    let floor = standing_on(game, x, z, level - 1 - DROP_SEEN..=level - 1 + up);
+    Some(floor.unwrap_or([x, p.pos[1], z]))
 }
 
-/// `action` with its moves held back while they would take feet clear of
-/// breath into a cloud (a step up a staircase into one: a single touch
-/// costs 12 health), so the phase waits where it is for the cloud to go.
-fn out_of_breath(game: &Game, action: Action) -> Action {
-    if in_breath(game, game.player.pos) || !in_breath(game, heading(game, &action)) {
+/// `action` made safe: sneaking where its walk would take the feet off
+/// into the void (the sneak guard holds the body on the block under it),
+/// and its moves held back while they would take feet clear of breath
+/// into a cloud (a step up a staircase into one: a single touch costs 12
+/// health), so the phase waits where it is for the cloud to go.
+fn held_back(game: &Game, action: Action) -> Action {
+    let Some(to) = heading(game, &action) else {
+        return without_falls(game, action);
+    };
+    if in_breath(game, game.player.pos) || !in_breath(game, to) {
         return action;
     }
-    let mut held = Action::noop();
-    held.camera = action.camera;
-    for key in action.keys().filter(|key| !MOVES.contains(key)) {
-        held.press(key);
+    without_keys(action, &MOVES)
+}
+
+/// `action` with `keys` let go.
+fn without_keys(action: Action, keys: &[Key]) -> Action {
+    let mut kept = Action::noop();
+    kept.camera = action.camera;
+    for key in action.keys().filter(|key| !keys.contains(key)) {
+        kept.press(key);
     }
-    held
+    kept
+}
+
+/// Whether nothing stands under `at`'s column down to the world's bottom.
+fn over_the_void(game: &Game, at: [f64; 3]) -> bool {
+    let [x, top, z] = [at[0].floor(), at[1].floor(), at[2].floor()].map(|v| v as i32);
+    (0..=top).all(|y| !registry().block(game.world.get([x, y, z])).shape.collides())
+}
+
+/// Whether the void lies beside the feet's block (on a bridge, at an
+/// edge): a jump or a slide there can carry the body over it.
+fn beside_the_void(game: &Game) -> bool {
+    let p = game.player.pos;
+    [[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]]
+        .iter()
+        .any(|[dx, dz]| over_the_void(game, [p[0] + dx, p[1], p[2] + dz]))
+}
+
+/// An action, sneaking and not jumping (a jump leaves the sneak guard
+/// behind) where it would take the feet off into the void or starts
+/// beside it (an escape's keys only roughly follow the line to the way
+/// out).
+fn without_falls(game: &Game, action: Action) -> Action {
+    if heading(game, &action).is_some() && !beside_the_void(game) {
+        return action;
+    }
+    let mut sneaking = without_keys(action, &[Key::Jump, Key::Sprint]);
+    sneaking.press(Key::Sneak);
+    sneaking
 }
 
 /// Degrees a look is lowered at a time to miss an enderman's eyes, and
@@ -264,7 +313,7 @@ impl Behaviour for Guarded {
             let mut action = Action::noop();
             move_towards(game, away, &mut action);
             action.press(Key::Sprint);
-            return Step::Act(action);
+            return Step::Act(without_falls(game, action));
         }
         let armed = game.player.inventory.count(item(SWORD)) > 0;
         if self.fight.is_empty() && armed && angry_enderman_near(game) {
@@ -280,7 +329,7 @@ impl Behaviour for Guarded {
         }
         match self.phase.next(game) {
             Step::Act(action) if game.screen.is_none() => {
-                Step::Act(out_of_breath(game, without_stares(game, action)))
+                Step::Act(held_back(game, without_stares(game, action)))
             }
             step => step,
         }
