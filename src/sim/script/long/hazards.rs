@@ -2,8 +2,13 @@
 //! answer to each, ahead of the phase's own work:
 //!
 //! - a cloud of the dragon's breath under the feet (it waits a second
-//!   before it hurts): sprint out to the nearest clear ground;
+//!   before it hurts): sprint out to the nearest clear ground a straight
+//!   walk reaches, until the feet land there; a cloud ahead (a touch
+//!   costs 12 health): the phase's moves held back until it is gone;
 //! - a fireball on its way to the feet: step aside;
+//! - the void: a walk or an escape that would carry the body over it,
+//!   or starts beside it, sneaks (the sneak guard holds the body at an
+//!   edge) and does not jump;
 //! - an angry enderman near (a player who meets an enderman's eye angers
 //!   it, 1.16.5's `EndermanLookForPlayerGoal`, and the End is full of
 //!   them): fight it with the sword, struck low on its legs (a look in its
