@@ -12,13 +12,13 @@
 //! Precondition: standing on the lane's first block, cobblestone held,
 //! a pickaxe carried.
 
-use crate::protocol::{Action, Key};
-use crate::sim::game::Game;
-use crate::sim::raycast::Face;
 use std::collections::VecDeque;
 
 use super::equip::Equip;
 use super::phases::equip_best_pickaxe;
+use crate::protocol::{Action, Key};
+use crate::sim::game::Game;
+use crate::sim::raycast::Face;
 use crate::sim::registry::{block, item};
 use crate::sim::rules::{crosshair, Target};
 use crate::sim::script::behaviour::{turn_towards, Behaviour, Mine, Spot, Step};

@@ -30,6 +30,7 @@ use crate::sim::player::look_vector;
 use crate::sim::registry::{item, registry};
 use crate::sim::rules::dragon_breath::breath_near;
 use crate::sim::script::behaviour::{Behaviour, Step};
+use crate::sim::script::blocks::collides_at;
 use crate::sim::script::combat::Hunt;
 use crate::sim::script::plans::Plan;
 
@@ -84,7 +85,7 @@ fn walkable(game: &Game, from: [f64; 3], to: [f64; 3]) -> bool {
                 feet[1].floor() as i32 + 2,
                 feet[2].floor() as i32,
             ];
-            !registry().block(game.world.get(head)).shape.collides()
+            !collides_at(&game.world, head)
         };
         if next[1] > feet[1] + 0.5 && !jump_room() {
             return false;
@@ -198,7 +199,7 @@ fn without_keys(action: Action, keys: &[Key]) -> Action {
 /// Whether nothing stands under `at`'s column down to the world's bottom.
 fn over_the_void(game: &Game, at: [f64; 3]) -> bool {
     let [x, top, z] = [at[0].floor(), at[1].floor(), at[2].floor()].map(|v| v as i32);
-    (0..=top).all(|y| !registry().block(game.world.get([x, y, z])).shape.collides())
+    (0..=top).all(|y| !collides_at(&game.world, [x, y, z]))
 }
 
 /// Whether the void lies beside the feet's block (on a bridge, at an
