@@ -144,6 +144,12 @@ impl Action {
         self
     }
 
+    /// The same action with `key` let go.
+    pub fn without(mut self, key: Key) -> Action {
+        self.keys &= !key.bit();
+        self
+    }
+
     pub fn press(&mut self, key: Key) {
         self.keys |= key.bit();
     }

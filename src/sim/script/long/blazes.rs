@@ -26,8 +26,9 @@ use super::route::dig_towards;
 use super::survive::{needs_food, needs_shelter, Within};
 use super::{deferred, Until};
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry, BlockDef, BlockId, Shape};
-use crate::sim::script::behaviour::{Behaviour, PillarUp, Spot, StepInto};
+use crate::sim::raycast;
+use crate::sim::registry::{block, item, registry, BlockDef, BlockId, Shape};
+use crate::sim::script::behaviour::{Behaviour, Mine, PillarUp, Spot, StepInto};
 use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
 use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};
@@ -293,14 +294,59 @@ pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
     })
 }
 
+/// A fire in sight and reach within this many blocks (across, and up or
+/// down) of the spawner: its tries reach 4 across and 1 up or down, and
+/// a fire lights 3 blocks round it above 11.
+const FIRE_WATCH: i32 = 6;
+const FIRE_WATCH_UP: i32 = 3;
+/// Ticks given to putting out one fire.
+const FIRE_TICKS: u32 = 30;
+
+/// The nearest fire round the spawner the crosshair can reach: the
+/// blazes' missed fireballs light them, and a blaze spawner makes blazes
+/// only where the light is 11 or less, so a fire beside it stops it.
+fn fire_round(game: &Game, spawner: BlockPos) -> Option<BlockPos> {
+    let fire = block("fire");
+    let eye = game.player.eye();
+    let in_sight = |pos: BlockPos| {
+        let centre = pos.map(|v| f64::from(v) + 0.5);
+        let to = [0, 1, 2].map(|i| centre[i] - eye[i]);
+        let length = to.iter().map(|v| v * v).sum::<f64>().sqrt().max(1e-9);
+        raycast::target(&game.world, eye, to.map(|v| v / length)).is_some_and(|hit| hit.pos == pos)
+    };
+    let distance = |pos: &BlockPos| {
+        (0..3)
+            .map(|i| (f64::from(pos[i]) + 0.5 - eye[i]).powi(2))
+            .sum::<f64>()
+    };
+    let cells = (-FIRE_WATCH..=FIRE_WATCH).flat_map(|dx| {
+        (-FIRE_WATCH_UP..=FIRE_WATCH_UP).flat_map(move |dy| {
+            (-FIRE_WATCH..=FIRE_WATCH).map(move |dz| add(spawner, [dx, dy, dz]))
+        })
+    });
+    cells
+        .filter(|&pos| game.world.get(pos) == fire && in_sight(pos))
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+}
+
 /// One round at the spawner: a fight (see [`fight_round`]) when a blaze
-/// is near, the player must heal or eat, or the spawner is in reach; else
-/// a bounded dig on towards it — onto the deck at `entry` first, if
-/// there is one and the feet are not on the fortress yet.
+/// is near or the player must heal or eat; else a fire round the spawner
+/// put out; else a fight's wait when the spawner is in reach, or a
+/// bounded dig on towards it — onto the deck at `entry` first, if there
+/// is one and the feet are not on the fortress yet.
 fn by_the_spawner(game: &Game, entry: Option<BlockPos>, spawner: BlockPos) -> Plan {
     let feet = game.player.block_pos();
     let near = nearest_within(game, BLAZES.kind, BLAZES.approach_range).is_some();
-    if near || needs_shelter(game) || needs_food(game) || in_reach_of(feet, spawner) {
+    if near || needs_shelter(game) || needs_food(game) {
+        return fight_round(game, BLAZES);
+    }
+    if let Some(fire) = fire_round(game, spawner) {
+        return vec![Box::new(Mine {
+            spot: Spot::At(fire),
+            ticks_left: FIRE_TICKS,
+        })];
+    }
+    if in_reach_of(feet, spawner) {
         return fight_round(game, BLAZES);
     }
     let on_fortress = fortress_block(registry().block(game.world.get(up(feet, -1))));
@@ -313,3 +359,6 @@ fn by_the_spawner(game: &Game, entry: Option<BlockPos>, spawner: BlockPos) -> Pl
         }),
     ]
 }
+
+#[cfg(test)]
+mod tests;

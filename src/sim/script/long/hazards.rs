@@ -188,12 +188,7 @@ fn held_back(game: &Game, action: Action) -> Action {
 
 /// `action` with `keys` let go.
 fn without_keys(action: Action, keys: &[Key]) -> Action {
-    let mut kept = Action::noop();
-    kept.camera = action.camera;
-    for key in action.keys().filter(|key| !keys.contains(key)) {
-        kept.press(key);
-    }
-    kept
+    keys.iter().fold(action, |kept, &key| kept.without(key))
 }
 
 /// Whether nothing stands under `at`'s column down to the world's bottom.
