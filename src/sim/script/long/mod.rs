@@ -24,6 +24,7 @@ mod phases;
 mod place;
 mod portal_frame;
 mod route;
+mod shield;
 #[cfg(test)]
 pub(crate) mod stage;
 mod stronghold;

@@ -3,7 +3,8 @@
 //!
 //! **Precondition**: in the overworld beside (within 8 blocks of) a lit
 //! nether portal, carrying a diamond sword, a diamond pickaxe, some
-//! cobblestone, a crafting table and cooked food.
+//! cobblestone, a crafting table and cooked food, and a shield if the
+//! player has one (the overworld part does not make one yet).
 //!
 //! **Phases** (each a plan function, chained by [`nether_to_eyes`]):
 //! [`through_portal`] (walk in, wait the 80 ticks); [`mine_netherrack`];

@@ -19,6 +19,7 @@ fn at_a_lit_portal(seed: u64) -> Game {
         "/give @s minecraft:cobblestone 32",
         "/give @s minecraft:crafting_table",
         "/give @s minecraft:cooked_beef 16",
+        "/give @s minecraft:shield",
     ] {
         run(&mut game, command);
     }
@@ -96,7 +97,8 @@ fn a_dig_reaches_the_fortress_decks_beside_seed_4s_throne() {
 fn a_blaze_by_seed_4s_throne_falls_and_drops_its_rod() {
     // The blazes gather outside the wall of the shelter the player heals
     // in; they are struck through a window mined in it (before, the
-    // player struck at the wall for the rest of the phase).
+    // player struck at the wall for the rest of the phase). The shield
+    // is raised against their fireballs.
     let mined = netherrack_mined(crossed(4).game);
     let fought = play_phase(
         mined.game,
@@ -112,6 +114,10 @@ fn a_blaze_by_seed_4s_throne_falls_and_drops_its_rod() {
     assert!(fought.reached, "no rod in {} steps", fought.steps);
     assert!(g.stats.get(crate::suite::Event::KillEntity, "blaze") >= 1);
     assert!(g.stats.get(crate::suite::Event::Pickup, "blaze_rod") >= 1);
+    assert!(
+        g.stats.get(crate::suite::Event::UseItem, "shield") >= 1,
+        "the shield blocks fireballs"
+    );
 }
 
 #[test]
@@ -213,7 +219,7 @@ fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
 }
 
 #[test]
-#[ignore = "not reached yet: on seed 4 the unarmoured player kills two of the throne's blazes and dies to the rest; seed 1's dig ends under its deck entry and finds no way on (README)"]
+#[ignore = "not reached yet: on seed 4 the player, shield up against fireballs and blows, dies with two rods, struck while it walls itself in to heal; seed 1's dig ends under its deck entry and finds no way on (README)"]
 fn the_whole_part_from_the_portal_to_the_eyes() {
     let seeds: Vec<u64> = std::env::var("MCU_SEEDS")
         .ok()
@@ -255,7 +261,7 @@ impl Behaviour for Traced {
                 })
                 .collect();
             eprintln!(
-                "{:>5} at {:?} ground {} health {} food {} fire {} hand {:?} rods {} pearls {} mobs {mobs:?}",
+                "{:>5} at {:?} ground {} health {} food {} fire {} hand {:?} shield up {} blocked {} rods {} pearls {} mobs {mobs:?}",
                 self.ticks,
                 p.block_pos(),
                 p.on_ground,
@@ -263,6 +269,8 @@ impl Behaviour for Traced {
                 p.food,
                 p.fire_ticks,
                 p.inventory.selected_stack().map(|s| s.name()),
+                p.shield_ticks,
+                game.stats.get(crate::suite::Event::UseItem, "shield"),
                 held(game, "blaze_rod"),
                 held(game, "ender_pearl"),
             );
