@@ -3,15 +3,17 @@
 //! (1.16.5 regenerates only with 18 or more food points); walling the
 //! body in with carried cobblestone while health comes back when a fight
 //! has gone badly ([`shelter`]: creatures that shoot need a line of
-//! sight); and bounding a behaviour to a number of ticks ([`Within`]) so
-//! a round that chases a moving creature is planned again, or breaking it
-//! off when a condition comes to hold ([`BreakOffWhen`]: health gone low
-//! in the middle of a round).
+//! sight; not begun while a creature could strike the builder); and
+//! bounding a behaviour to a number of ticks ([`Within`]) so a round that
+//! chases a moving creature is planned again, or breaking it off when a
+//! condition comes to hold ([`BreakOffWhen`]: health gone low in the
+//! middle of a round).
 
 use super::eat::Eat;
 use super::equip::Equip;
 use super::Until;
 use crate::protocol::Action;
+use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::player::MAX_HEALTH;
 use crate::sim::registry::{block, item, registry, ItemKind};
@@ -26,6 +28,9 @@ const REGENERATES_AT: u8 = 18;
 
 /// Health below which a fight is broken off to heal in a shelter.
 const SHELTER_BELOW: f32 = 10.0;
+/// Creatures within this distance would strike while a shelter is built
+/// (a blaze's reach is 2 blocks, a zombie's about as far).
+const AT_HAND: f64 = 3.0;
 /// Rounds of a second waited in the shelter, at most.
 const SHELTER_ROUNDS: u32 = 30;
 const SECOND: u32 = 20;
@@ -94,10 +99,23 @@ impl Behaviour for BreakOffWhen {
     }
 }
 
-/// Whether a fight should stop for [`shelter`]: health is low and
-/// cobblestone is carried to wall the body in.
+/// Whether a fight should stop for [`shelter`]: health is low,
+/// cobblestone is carried to wall the body in, and no creature is close
+/// enough to strike while the walls go up (the blocks in hand leave
+/// neither sword nor shield: the fight goes on until it is gone).
 pub fn needs_shelter(game: &Game) -> bool {
-    game.player.health < SHELTER_BELOW && game.player.inventory.count(item("cobblestone")) > 0
+    game.player.health < SHELTER_BELOW
+        && game.player.inventory.count(item("cobblestone")) > 0
+        && !creature_at_hand(game)
+}
+
+/// Whether a living creature stands within [`AT_HAND`] of the player.
+fn creature_at_hand(game: &Game) -> bool {
+    let p = game.player.pos;
+    game.entities.list.iter().any(|e| {
+        let alive = matches!(&e.kind, EntityKind::Mob(mob) if !mob.is_dying());
+        alive && (0..3).map(|i| (e.pos[i] - p[i]).powi(2)).sum::<f64>() < AT_HAND * AT_HAND
+    })
 }
 
 /// Walls the body in where it stands — cobblestone into the cells beside
@@ -131,3 +149,6 @@ pub fn shelter(game: &Game) -> Plan {
         )),
     ]
 }
+
+#[cfg(test)]
+mod tests;

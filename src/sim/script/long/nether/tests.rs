@@ -219,7 +219,7 @@ fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
 }
 
 #[test]
-#[ignore = "not reached yet: on seed 4 the player, shield up against fireballs and blows, dies with two rods, struck while it walls itself in to heal; seed 1's dig ends under its deck entry and finds no way on (README)"]
+#[ignore = "not reached yet: on seed 4 the player, shield up against fireballs and blows, dies with two rods, struck and burned by the blazes round it; seed 1's dig ends under its deck entry and finds no way on (README)"]
 fn the_whole_part_from_the_portal_to_the_eyes() {
     let seeds: Vec<u64> = std::env::var("MCU_SEEDS")
         .ok()

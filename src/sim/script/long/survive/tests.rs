@@ -1,0 +1,35 @@
+//! When a fight stops for a shelter.
+
+use super::*;
+use crate::sim::entity::{Mob, MobTags};
+use crate::sim::inventory::ItemStack;
+use crate::sim::rules::testkit::platform_game;
+
+/// The player hurt to 6 health, carrying cobblestone, and a blaze
+/// `distance` blocks east of it.
+fn hurt_with_a_blaze(distance: f64) -> Game {
+    let mut game = platform_game();
+    game.player.health = 6.0;
+    game.player.inventory.main[0] = Some(ItemStack::new(item("cobblestone"), 32));
+    let kind = registry().entity_named("blaze").unwrap();
+    let health = registry().creature(kind).unwrap().max_health;
+    let [x, y, z] = game.player.pos;
+    game.entities.spawn(
+        EntityKind::Mob(Mob::new(kind, health, MobTags::default())),
+        [x + distance, y, z],
+        [0.0; 3],
+    );
+    game
+}
+
+#[test]
+fn low_health_shelters_unless_a_creature_would_strike_the_builder() {
+    assert!(needs_shelter(&hurt_with_a_blaze(8.0)));
+    assert!(!needs_shelter(&hurt_with_a_blaze(1.5)), "fight it first");
+    let mut healthy = hurt_with_a_blaze(8.0);
+    healthy.player.health = 20.0;
+    assert!(!needs_shelter(&healthy));
+    let mut no_blocks = hurt_with_a_blaze(8.0);
+    no_blocks.player.inventory.main[0] = None;
+    assert!(!needs_shelter(&no_blocks));
+}
