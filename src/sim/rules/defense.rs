@@ -54,11 +54,17 @@ fn shield_hand(p: &Player) -> Option<Hand> {
     }
 }
 
+/// Whether holding `use` would raise a shield: one in the main hand, or
+/// in the offhand with nothing in the main hand that takes `use` itself.
+pub fn shield_at_the_ready(p: &Player) -> bool {
+    shield_hand(p).is_some()
+}
+
 /// One tick of the use key for the shield: held with a shield in hand it
 /// counts up, else the shield drops.
 pub fn tick_shield(game: &mut Game, use_held: bool) {
     let p = &mut game.player;
-    if use_held && shield_hand(p).is_some() && game.screen.is_none() {
+    if use_held && shield_at_the_ready(p) && game.screen.is_none() {
         p.shield_ticks = p.shield_ticks.saturating_add(1);
     } else {
         p.shield_ticks = 0;

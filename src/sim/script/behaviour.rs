@@ -70,6 +70,15 @@ pub(super) fn crosshair_on(game: &Game, pos: BlockPos) -> bool {
         .is_some_and(|hit| hit.pos == pos)
 }
 
+/// Whether the crosshair, aimed from `eye` at a block's centre, lands on
+/// that block (in reach, nothing selectable in between).
+pub(super) fn aimable_from(game: &Game, eye: [f64; 3], pos: BlockPos) -> bool {
+    let centre = block_centre(pos);
+    let d: [f64; 3] = std::array::from_fn(|i| centre[i] - eye[i]);
+    let length = d.iter().map(|v| v * v).sum::<f64>().sqrt().max(1e-9);
+    raycast::target(&game.world, eye, d.map(|v| v / length)).is_some_and(|hit| hit.pos == pos)
+}
+
 /// Turns towards a block; once aimed, breaks whatever nearer block (a
 /// flower, tall grass, leaves) stands in the way, but never a block that
 /// keeps items (a furnace, a chest: what it holds would spill).

@@ -27,9 +27,8 @@ use super::shield::{shield_to_offhand, Shielded};
 use super::survive::{needs_food, needs_shelter, Within};
 use super::{deferred, Until};
 use crate::sim::game::Game;
-use crate::sim::raycast;
 use crate::sim::registry::{block, item, registry, BlockDef, BlockId, Shape};
-use crate::sim::script::behaviour::{Behaviour, Mine, PillarUp, Spot, StepInto};
+use crate::sim::script::behaviour::{aimable_from, Behaviour, Mine, PillarUp, Spot, StepInto};
 use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
 use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};
@@ -321,12 +320,6 @@ const FIRE_TICKS: u32 = 30;
 fn fire_round(game: &Game, spawner: BlockPos) -> Option<BlockPos> {
     let fire = block("fire");
     let eye = game.player.eye();
-    let in_sight = |pos: BlockPos| {
-        let centre = pos.map(|v| f64::from(v) + 0.5);
-        let to = [0, 1, 2].map(|i| centre[i] - eye[i]);
-        let length = to.iter().map(|v| v * v).sum::<f64>().sqrt().max(1e-9);
-        raycast::target(&game.world, eye, to.map(|v| v / length)).is_some_and(|hit| hit.pos == pos)
-    };
     let distance = |pos: &BlockPos| {
         (0..3)
             .map(|i| (f64::from(pos[i]) + 0.5 - eye[i]).powi(2))
@@ -338,7 +331,7 @@ fn fire_round(game: &Game, spawner: BlockPos) -> Option<BlockPos> {
         })
     });
     cells
-        .filter(|&pos| game.world.get(pos) == fire && in_sight(pos))
+        .filter(|&pos| game.world.get(pos) == fire && aimable_from(game, eye, pos))
         .min_by(|a, b| distance(a).total_cmp(&distance(b)))
 }
 

@@ -23,6 +23,7 @@ use crate::sim::game::Game;
 use crate::sim::projectile::Shooter;
 use crate::sim::registry::{item, registry, ItemKind, ToolKind};
 use crate::sim::rules::attack_charge;
+use crate::sim::rules::defense::shield_at_the_ready;
 use crate::sim::script::behaviour::{angles_to, turn_towards, Behaviour, Hold, Step};
 
 /// Fireballs farther than this are not guarded against yet.
@@ -44,17 +45,18 @@ const MISS_MARGIN: f64 = 1.4;
 /// barely closing does not seem never to arrive.
 const SLOWEST_CLOSING: f64 = 0.05;
 
+fn in_offhand(game: &Game) -> bool {
+    game.player
+        .inventory
+        .offhand
+        .as_ref()
+        .is_some_and(|s| s.name() == "shield")
+}
+
 /// Puts a carried shield in the offhand, unless it is there already.
 pub fn shield_to_offhand() -> Box<dyn Behaviour> {
-    let in_offhand = |g: &Game| {
-        g.player
-            .inventory
-            .offhand
-            .as_ref()
-            .is_some_and(|s| s.name() == "shield")
-    };
     Box::new(Until::new(
-        move |g| in_offhand(g) || held(g, "shield") == 0,
+        |g| in_offhand(g) || held(g, "shield") == 0,
         1,
         |_| {
             vec![
@@ -72,21 +74,11 @@ pub fn shield_to_offhand() -> Box<dyn Behaviour> {
     ))
 }
 
-/// Whether `use` would raise an offhand shield: one is there, no screen
-/// is open, and the main hand holds nothing that takes `use` for itself.
+/// Whether `use` would raise the offhand shield: it is there, no screen
+/// is open, and the main hand holds nothing that takes `use` for itself
+/// (the rules' own test).
 fn shield_ready(game: &Game) -> bool {
-    let inventory = &game.player.inventory;
-    let offhand_shield = inventory
-        .offhand
-        .as_ref()
-        .is_some_and(|s| s.name() == "shield");
-    let main_free = inventory.selected_stack().is_none_or(|s| {
-        matches!(
-            registry().item(s.item).kind,
-            ItemKind::Tool { kind, .. } if kind != ToolKind::Any
-        )
-    });
-    offhand_shield && main_free && game.screen.is_none()
+    in_offhand(game) && shield_at_the_ready(&game.player) && game.screen.is_none()
 }
 
 /// Whether the main hand holds a sword: blows are guarded against only

@@ -18,9 +18,10 @@ use super::survive::BreakOffWhen;
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::player::EYE_HEIGHT;
-use crate::sim::raycast;
 use crate::sim::registry::{block, item, registry};
-use crate::sim::script::behaviour::{block_centre, Behaviour, Mine, Spot, StepInto, UseOn, WalkTo};
+use crate::sim::script::behaviour::{
+    aimable_from, block_centre, Behaviour, Mine, Spot, StepInto, UseOn, WalkTo,
+};
 use crate::sim::script::plans::Plan;
 use crate::sim::script::travel::{search, travel, Ground};
 use crate::sim::world::gen::{nearest_stronghold, Stronghold, SEA_LEVEL};
@@ -141,10 +142,7 @@ fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
 
 /// Whether an eye at `eye` can fill `frame`: in reach and in sight.
 fn sees_frame(game: &Game, eye: [f64; 3], frame: BlockPos) -> bool {
-    let centre = block_centre(frame);
-    let d = distance(eye, centre);
-    let dir = [0, 1, 2].map(|i| (centre[i] - eye[i]) / d.max(1e-9));
-    d <= FILL_REACH && raycast::target(&game.world, eye, dir).is_some_and(|h| h.pos == frame)
+    distance(eye, block_centre(frame)) <= FILL_REACH && aimable_from(game, eye, frame)
 }
 
 /// The nearest empty frame an eye at `eye` can fill.
