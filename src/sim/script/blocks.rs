@@ -350,13 +350,26 @@ impl Behaviour for Construct {
                 if placement_obstructed(game, self.block, cell) {
                     return Step::Act(step_away_from(game, cell));
                 }
-                let Some((pos, face)) = Self::support_face(game, cell) else {
-                    return Step::Act(Action::noop());
-                };
-                Step::Act(use_on_face(game, pos, face, self.ticks_on_job))
+                match Self::support_face(game, cell) {
+                    Some((pos, face)) => Step::Act(use_on_face(game, pos, face, self.ticks_on_job)),
+                    None => Step::Act(jump_to_place(game, cell, self.ticks_on_job)),
+                }
             }
         }
     }
+}
+
+/// For a cell above the eye over a solid block, whose top is hidden from
+/// below: jumps, turned to that top, and clicks it when the eye rises
+/// over it (the way a roof is started over walls in the open); else
+/// waits.
+fn jump_to_place(game: &Game, cell: BlockPos, ticks: u32) -> Action {
+    let below = offset(cell, [0, -1, 0]);
+    let eye_below_the_top = game.player.eye()[1] < f64::from(cell[1]);
+    if !eye_below_the_top || !is_solid_cube(game, below) {
+        return Action::noop();
+    }
+    use_on_face(game, below, Face::Up, ticks).with(Key::Jump)
 }
 
 /// A step straight away from a cell the body stands in part in.

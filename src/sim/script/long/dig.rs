@@ -110,10 +110,11 @@ pub fn pickaxe_speed(game: &Game) -> f32 {
 
 /// What emptying a cell costs, in about ticks: nothing for a cell the body
 /// passes through; `None` where it must not be dug (a fluid, bedrock, a
-/// cell next to a fluid).
+/// cell next to a fluid, a spawner: its creatures are what a fight by it
+/// waits for).
 fn clearing_cost(world: &World, pos: BlockPos, speed: f32) -> Option<u32> {
     let def = registry().block(world.get(pos));
-    if def.shape == Shape::Liquid {
+    if def.shape == Shape::Liquid || def.name == "spawner" {
         return None;
     }
     if !def.shape.collides() {

@@ -6,7 +6,8 @@
 //! kind when it is close ([`Hunt`] with the sword, jumping to land
 //! criticals, bounded so a creature that flies or walks off is looked at
 //! anew), first mining the block that hides it (the shelter's own wall,
-//! once health is back and the creatures have gathered outside it), and
+//! once health is back and the creatures have gathered outside it; never
+//! a spawner: the strikes wait for the creature to come round it), and
 //! pick up what it dropped; dig a safe way nearer when it is far; else
 //! wait where the creatures come.
 
@@ -16,7 +17,7 @@ use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen, Within
 use crate::protocol::Action;
 use crate::sim::entity::Entity;
 use crate::sim::game::Game;
-use crate::sim::registry::item;
+use crate::sim::registry::{block, item};
 use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold, Mine, Spot};
 use crate::sim::script::combat::{block_hiding, living, Hunt};
 use crate::sim::script::plans::Plan;
@@ -60,7 +61,7 @@ pub struct Quarry {
 pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
     let sword: Box<dyn Behaviour> = Box::new(Equip::new(item("diamond_sword")));
     if needs_shelter(game) {
-        return shelter(game);
+        return shelter();
     }
     let nearest = nearest_within(game, quarry.kind, quarry.approach_range);
     let striking = nearest.is_some_and(|(_, distance)| distance <= quarry.strike_range);
@@ -71,7 +72,9 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
         return vec![wait()];
     };
     if striking {
-        if let Some(wall) = block_hiding(game, target, quarry.kind) {
+        let wall = block_hiding(game, target, quarry.kind)
+            .filter(|&wall| game.world.get(wall) != block("spawner"));
+        if let Some(wall) = wall {
             return vec![
                 super::phases::equip_best_pickaxe(),
                 Box::new(Mine {

@@ -11,7 +11,8 @@
 
 use super::eat::Eat;
 use super::equip::Equip;
-use super::Until;
+use super::phases::equip_best_pickaxe;
+use super::{deferred, Until};
 use crate::protocol::Action;
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
@@ -20,6 +21,7 @@ use crate::sim::registry::{block, item, registry, ItemKind};
 use crate::sim::script::behaviour::{Behaviour, Hold, Step};
 use crate::sim::script::blocks::{is_solid_cube, Construct, Job};
 use crate::sim::script::plans::Plan;
+use crate::sim::world::BlockPos;
 
 /// Food points at or below which the player eats anyway.
 const HUNGRY: u8 = 14;
@@ -34,6 +36,8 @@ const AT_HAND: f64 = 3.0;
 /// Rounds of a second waited in the shelter, at most.
 const SHELTER_ROUNDS: u32 = 30;
 const SECOND: u32 = 20;
+/// Ticks waited for the feet to come down before a shelter, at most.
+const LANDING_TICKS: u32 = 30;
 
 /// The first food carried, if any.
 fn food_held(game: &Game) -> Option<crate::sim::registry::ItemId> {
@@ -119,35 +123,81 @@ fn creature_at_hand(game: &Game) -> bool {
 }
 
 /// Walls the body in where it stands — cobblestone into the cells beside
-/// the feet, beside the head and over it that are not full blocks (a
-/// fence's gaps let fireballs through: it is mined and replaced) — then eats if it
-/// should and waits until health is full (or a while has passed).
+/// the feet, beside the head and over it that are not full blocks (and,
+/// with nothing round the roof to hold it, one over a wall first): a
+/// fence's gaps let fireballs through, so the fences there are mined
+/// with the pickaxe first (a hand takes ten seconds a fence) — then eats
+/// if it should and waits until health is full (or a while has passed).
 /// Whatever comes next digs its way out.
-pub fn shelter(game: &Game) -> Plan {
-    let [x, y, z] = game.player.block_pos();
-    let sides = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-    let walls = [0, 1]
-        .into_iter()
-        .flat_map(|dy| sides.map(|[dx, dz]| [x + dx, y + dy, z + dz]))
-        .chain([[x, y + 2, z]])
-        .filter(|&cell| !is_solid_cube(game, cell))
-        .map(Job::Place)
-        .collect();
+pub fn shelter() -> Plan {
     vec![
+        // Walled in where the feet come down, not where a jump has them.
+        Box::new(Until::new(
+            |g| g.player.on_ground,
+            LANDING_TICKS,
+            |_| -> Plan { vec![still(1)] },
+        )),
+        deferred(|game| shelter_at(game.player.block_pos())),
+    ]
+}
+
+fn still(ticks: u32) -> Box<dyn Behaviour> {
+    Box::new(Hold {
+        action: Action::noop(),
+        ticks,
+    })
+}
+
+/// [`shelter`] with the feet at `feet`.
+fn shelter_at(feet: BlockPos) -> Plan {
+    vec![
+        equip_best_pickaxe(),
+        deferred(move |game| {
+            let in_the_way = shelter_cells(game, feet)
+                .into_iter()
+                .filter(|&cell| registry().block(game.world.get(cell)).shape.collides())
+                .map(Job::Clear)
+                .collect();
+            vec![Box::new(Construct::new(block("cobblestone"), in_the_way))]
+        }),
         Box::new(Equip::new(item("cobblestone"))),
-        Box::new(Construct::new(block("cobblestone"), walls)),
+        // Planned once the fences are gone: a wall the pickaxe broke to
+        // reach one is filled again.
+        deferred(move |game| {
+            let walls = shelter_cells(game, feet).into_iter().map(Job::Place);
+            vec![Box::new(Construct::new(
+                block("cobblestone"),
+                walls.collect(),
+            ))]
+        }),
         eat_if_needed("diamond_sword"),
         Box::new(Until::new(
             |g| g.player.health >= MAX_HEALTH,
             SHELTER_ROUNDS,
-            |_| -> Plan {
-                vec![Box::new(Hold {
-                    action: Action::noop(),
-                    ticks: SECOND,
-                })]
-            },
+            |_| -> Plan { vec![still(SECOND)] },
         )),
     ]
+}
+
+/// The cells round feet at `feet` that a shelter fills, in the order
+/// they are built: beside the feet, beside the head, a roof's support
+/// over a wall if nothing round the roof holds it, the roof.
+fn shelter_cells(game: &Game, [x, y, z]: BlockPos) -> Vec<BlockPos> {
+    let sides = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+    let roof = [x, y + 2, z];
+    let roof_held = sides
+        .iter()
+        .map(|[dx, dz]| [x + dx, y + 2, z + dz])
+        .chain([[x, y + 3, z]])
+        .any(|cell| is_solid_cube(game, cell));
+    let roof_support = (!roof_held).then_some([x + 1, y + 2, z]);
+    [0, 1]
+        .into_iter()
+        .flat_map(|dy| sides.map(|[dx, dz]| [x + dx, y + dy, z + dz]))
+        .chain(roof_support)
+        .chain([roof])
+        .filter(|&cell| !is_solid_cube(game, cell))
+        .collect()
 }
 
 #[cfg(test)]
