@@ -162,6 +162,9 @@ pub struct MobState {
     pub leashed: bool,
     /// Breeding: in love, mating, and the wait before breeding again.
     pub love: Love,
+    /// Ticks since it was last hit or had the player within 32 blocks
+    /// (vanilla's `noActionTime`): past 600 a far monster may despawn.
+    pub idle_ticks: u32,
 }
 
 /// An animal's breeding state (`AnimalEntity.inLove` and `age`).

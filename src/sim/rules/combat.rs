@@ -85,6 +85,7 @@ pub fn hurt_mob_in_full(
         amount
     };
     state.last_hurt = amount;
+    state.idle_ticks = 0;
     let creature = registry().creature(mob.kind);
     let dealt = match (attacker, creature) {
         (Attacker::Player, Some(def)) => super::armor::after_armor(dealt, def.armor, 0.0),

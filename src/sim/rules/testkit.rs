@@ -2,10 +2,10 @@
 //! independent of the world generator (its springs do not flow).
 
 use crate::protocol::{Action, Key};
-use crate::sim::entity::Entities;
+use crate::sim::entity::{Entities, EntityKind, Mob};
 use crate::sim::game::{Game, Rngs, Weather};
 use crate::sim::player::Player;
-use crate::sim::registry::{block, BlockId};
+use crate::sim::registry::{block, registry, BlockId};
 use crate::sim::stats::Statistics;
 use crate::sim::world::{BlockPos, World};
 
@@ -75,4 +75,15 @@ pub fn run(game: &mut Game, action: &Action, n: usize) {
     for _ in 0..n {
         super::tick(game, action);
     }
+}
+
+/// A creature of kind `name` at full health `distance` blocks east of
+/// the player, at its height.
+pub fn summon_east(game: &mut Game, name: &str, distance: f64) {
+    let kind = registry().entity_named(name).expect("a creature kind");
+    let health = registry().creature(kind).expect("a creature").max_health;
+    let [x, y, z] = game.player.pos;
+    let mob = Mob::new(kind, health, Default::default());
+    game.entities
+        .spawn(EntityKind::Mob(mob), [x + distance, y, z], [0.0; 3]);
 }

@@ -2,10 +2,12 @@
 //! shield task, and the behaviours they are made of — closing in on a
 //! creature with the camera on it, striking when the attack is charged
 //! (from a jump, for a critical, when asked), backing off to recharge,
-//! and raising the shield towards an attacker. Like every script they
+//! never over a ledge deeper than a harmless fall, and raising the
+//! shield towards an attacker. Like every script they
 //! read the game to decide and act only through keys and camera.
 
 use super::behaviour::{angles_to, turn_towards, Behaviour, Select, Step};
+use super::blocks::collides_at;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
@@ -26,6 +28,10 @@ const STRIKE_DISTANCE: f64 = 2.4;
 /// taken to follow it (three blocks fall without harm).
 const OUT_OF_REACH_BELOW: f64 = 2.5;
 const SAFE_DROP: f64 = 5.0;
+/// The deepest drop a hunt walks, jumps or backs towards otherwise (a fall
+/// of three blocks does no harm), and how far ahead of the feet it looks.
+const HARMLESS_DROP: i32 = 3;
+const LEDGE_LOOKAHEAD: f64 = 0.9;
 
 /// The living creatures of `kind`.
 pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = &'a Entity> {
@@ -156,6 +162,21 @@ impl Hunt {
     }
 }
 
+/// Whether the ground a short way from the feet along the horizontal
+/// direction `dir` (not normalised) lies at most `drop` blocks down (or a
+/// block stands there to step against).
+fn ground_within(game: &Game, dir: [f64; 2], drop: i32) -> bool {
+    let p = &game.player;
+    let length = dir[0].hypot(dir[1]);
+    if length < 1e-6 {
+        return true;
+    }
+    let x = (p.pos[0] + dir[0] / length * LEDGE_LOOKAHEAD).floor() as i32;
+    let z = (p.pos[2] + dir[1] / length * LEDGE_LOOKAHEAD).floor() as i32;
+    let feet = p.pos[1].floor() as i32;
+    (-1..=drop).any(|d| collides_at(&game.world, [x, feet - 1 - d, z]))
+}
+
 impl Behaviour for Hunt {
     fn next(&mut self, game: &Game) -> Step {
         if self.done(game) {
@@ -175,10 +196,24 @@ impl Behaviour for Hunt {
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
         let on_target = crosshair(game) == Some(Target::Entity(target.id));
         let charged = attack_charge(p) >= CHARGED;
+        // No walk, jump or step back over a ledge deeper than a harmless
+        // fall (a fight on a Nether ledge fell 9 and 8 blocks, hurt).
+        let drop = if self.drops_down {
+            SAFE_DROP as i32
+        } else {
+            HARMLESS_DROP
+        };
+        let towards = [target.pos[0] - p.pos[0], target.pos[2] - p.pos[2]];
+        let ahead_safe = ground_within(game, towards, drop);
+        let drifting_safe = ground_within(game, [p.vel[0], p.vel[2]], drop);
         if self.backing > 0 {
             self.backing -= 1;
-            action.press(Key::Back);
-        } else if distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target) {
+            if ground_within(game, towards.map(|v| -v), drop) {
+                action.press(Key::Back);
+            }
+        } else if (distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target))
+            && ahead_safe
+        {
             action.press(Key::Forward);
             if distance > 4.0 {
                 action.press(Key::Sprint);
@@ -187,7 +222,7 @@ impl Behaviour for Hunt {
             if stuck {
                 action.press(Key::Jump);
             }
-        } else if charged && self.jump_hits && p.on_ground {
+        } else if charged && self.jump_hits && p.on_ground && drifting_safe {
             action.press(Key::Jump);
         }
         let falling = !p.on_ground && p.vel[1] < 0.0;

@@ -1,7 +1,9 @@
 //! Creatures the world brings about by itself: the natural spawn cycle
 //! ([`natural`]) and monster spawners ([`spawners`]), with the spot checks
-//! both share.
+//! both share, and the despawning of far monsters where the cycle runs
+//! ([`despawn`]).
 
+mod despawn;
 mod natural;
 mod spawners;
 
@@ -9,8 +11,10 @@ use super::{fluid_depth, is_free, Aabb, Fluid};
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, EntityTypeId};
 
-/// Monster spawners, then the natural spawn cycle.
+/// Far monsters despawn, then monster spawners and the natural spawn
+/// cycle bring new ones.
 pub fn tick(game: &mut Game) {
+    despawn::tick(game);
     spawners::tick(game);
     natural::tick(game);
 }

@@ -14,7 +14,8 @@
 //! Kinds the simulator does not model keep their weight in the draw, so a
 //! draw of one spawns nothing and the modelled kinds (endermen, skeletons)
 //! come at their real rate. The overworld's cycle is not run (its tasks
-//! are judged without natural spawns); creatures never despawn here.
+//! are judged without natural spawns); where the cycle runs, far monsters
+//! despawn (`despawn`), so the cap counts those about the player.
 
 use rand::Rng;
 
@@ -37,8 +38,13 @@ const STEPS: u32 = 4;
 /// No creature appears this close to the player (blocks).
 const MIN_PLAYER_DISTANCE: f64 = 24.0;
 
+/// Whether the cycle runs in the player's dimension.
+pub(super) fn runs_here(game: &Game) -> bool {
+    game.dimension() == Dimension::Nether
+}
+
 pub fn tick(game: &mut Game) {
-    if game.dimension() != Dimension::Nether || game.player.is_dead() {
+    if !runs_here(game) || game.player.is_dead() {
         return;
     }
     let (pcx, pcz) = chunk_of(

@@ -23,7 +23,7 @@ use super::fight::{fight_round, nearest_within, Quarry};
 use super::nether::held;
 use super::phases::equip_best_pickaxe;
 use super::route::dig_towards;
-use super::shield::{shield_to_offhand, Shielded};
+use super::shield::with_shield;
 use super::survive::{needs_food, needs_shelter, Within};
 use super::{deferred, Until};
 use crate::sim::game::Game;
@@ -266,12 +266,7 @@ fn climb_to(feet: BlockPos, spawner: BlockPos) -> Plan {
 /// blaze rods are held ([`to_the_spawner_for_rods`]), a carried shield in
 /// the offhand, raised against their fireballs and blows.
 pub fn blaze_rods(rods: u32) -> Box<dyn Behaviour> {
-    deferred(move |_| {
-        vec![
-            shield_to_offhand(),
-            Box::new(Shielded::new(to_the_spawner_for_rods(rods)).and_blows_of(BLAZES.kind)),
-        ]
-    })
+    with_shield(BLAZES.kind, move || to_the_spawner_for_rods(rods))
 }
 
 /// Goes to the nearest blaze spawner — digging a way to its throne, or

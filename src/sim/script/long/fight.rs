@@ -1,16 +1,19 @@
 //! Fighting for drops over a long phase: one round at a time, each
 //! planned from the game state — wall the body in to heal when health is
 //! low, breaking off a round of strikes as soon as it is; eat when
-//! hungry or hurt and no creature is in striking range (a blaze beside
-//! the player strikes through a meal); strike the nearest creature of a
+//! hungry, or hurt with no creature about (a meal takes the shield down:
+//! at 19 health two fireballs of the blazes round a spawner, or a blaze
+//! beside the player, strike through it); strike the nearest creature of a
 //! kind when it is close ([`Hunt`] with the sword, jumping to land
 //! criticals, bounded so a creature that flies or walks off is looked at
 //! anew), first mining the block that hides it (the shelter's own wall,
 //! once health is back and the creatures have gathered outside it; never
 //! a spawner: the strikes wait for the creature to come round it), and
-//! pick up what it dropped; dig a safe way nearer when it is far; else
-//! wait where the creatures come.
+//! pick up what it dropped; dig a safe way nearer when it is far, broken
+//! off once it is in striking range (dug on to its feet, the pickaxe in
+//! hand meets a blaze's blows); else wait where the creatures come.
 
+use super::deferred;
 use super::dig::DigTo;
 use super::equip::Equip;
 use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen, Within};
@@ -65,7 +68,9 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
     }
     let nearest = nearest_within(game, quarry.kind, quarry.approach_range);
     let striking = nearest.is_some_and(|(_, distance)| distance <= quarry.strike_range);
-    if !striking && super::survive::needs_food(game) {
+    // A meal takes the shield down: with creatures about, only when hungry.
+    let calm = nearest.is_none() || super::survive::hungry(game);
+    if !striking && calm && super::survive::needs_food(game) {
         return vec![eat_if_needed("diamond_sword")];
     }
     let Some((target, _)) = nearest else {
@@ -87,10 +92,10 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
             sword,
             Box::new(Within {
                 ticks: STRIKE_TICKS,
-                inner: Box::new(BreakOffWhen {
-                    stop: needs_shelter,
-                    inner: Box::new(Hunt::new(quarry.kind, 1).with_critical_hits()),
-                }),
+                inner: Box::new(BreakOffWhen::new(
+                    needs_shelter,
+                    Box::new(Hunt::new(quarry.kind, 1).with_critical_hits()),
+                )),
             }),
             Box::new(CollectItems {
                 radius: 5.0,
@@ -99,15 +104,29 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
         ];
     }
     let feet = target.pos.map(|v| v.floor() as i32);
+    // Broken off as soon as the creature is in striking range: dug on to
+    // its feet, the pickaxe in hand would be under a blaze's blows.
+    let in_range = move |g: &Game| {
+        needs_shelter(g) || nearest_within(g, quarry.kind, quarry.strike_range).is_some()
+    };
     vec![
         super::phases::equip_best_pickaxe(),
         Box::new(Within {
             ticks: APPROACH_TICKS,
-            inner: Box::new(DigTo::new(Box::new(move |_| vec![feet]))),
+            inner: Box::new(BreakOffWhen::new(
+                in_range,
+                Box::new(DigTo::new(Box::new(move |_| vec![feet]))),
+            )),
         }),
         // A dig with no way to the creature (one in the air) ends at
         // once: wait where it will come.
-        wait(),
+        deferred(move |g| {
+            if in_range(g) {
+                Vec::new()
+            } else {
+                vec![wait()]
+            }
+        }),
     ]
 }
 
@@ -117,3 +136,6 @@ fn wait() -> Box<dyn Behaviour> {
         ticks: WAIT_TICKS,
     })
 }
+
+#[cfg(test)]
+mod tests;

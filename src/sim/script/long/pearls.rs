@@ -2,11 +2,13 @@
 //! every natural spawn of the Nether is a pack of four endermen — then
 //! rounds of fighting the endermen that come (struck low, never looked in
 //! the eye, so they do not teleport; melee alone does not send them off
-//! in 1.16.5) until enough pearls are held.
+//! in 1.16.5) until enough pearls are held; the shield raised all the
+//! way against fireballs and blows.
 
 use super::fight::{fight_round, Quarry};
 use super::nether::held;
 use super::route::dig_towards;
+use super::shield::with_shield;
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::script::behaviour::Behaviour;
@@ -55,8 +57,14 @@ pub fn nearest_forest(game: &Game) -> Option<BlockPos> {
 }
 
 /// Goes into the nearest warped forest and kills endermen until
-/// `pearls` ender pearls are held.
+/// `pearls` ender pearls are held, the shield raised against fireballs
+/// (the blazes left by the spawner shoot after the player leaving it)
+/// and the endermen's blows.
 pub fn ender_pearls(pearls: u32) -> Box<dyn Behaviour> {
+    with_shield(ENDERMEN.kind, move || to_the_forest_for_pearls(pearls))
+}
+
+fn to_the_forest_for_pearls(pearls: u32) -> Box<dyn Behaviour> {
     deferred(move |game| {
         let mut plan: Vec<Box<dyn Behaviour>> = Vec::new();
         if let Some(forest) = nearest_forest(game) {

@@ -16,7 +16,7 @@
 use super::equip::Equip;
 use super::fight::nearest_within;
 use super::nether::held;
-use super::Until;
+use super::{deferred, Until};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
@@ -139,6 +139,20 @@ pub struct Shielded {
     /// Ticks the shield is kept up, and towards where.
     hold: u32,
     towards: [f64; 3],
+}
+
+/// The shield into the offhand, then the behaviour `build` makes played
+/// with it raised against fireballs and the blows of creatures of `kind`.
+pub fn with_shield(
+    kind: &'static str,
+    build: impl Fn() -> Box<dyn Behaviour> + 'static,
+) -> Box<dyn Behaviour> {
+    deferred(move |_| {
+        vec![
+            shield_to_offhand(),
+            Box::new(Shielded::new(build()).and_blows_of(kind)),
+        ]
+    })
 }
 
 impl Shielded {

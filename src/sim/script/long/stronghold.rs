@@ -289,10 +289,10 @@ pub fn enter_the_portal() -> Plan {
         travel(on_stair_top, None),
         deferred(|game| {
             let c = block_centre(stronghold(game).portal_centre());
-            vec![Box::new(BreakOffWhen {
-                stop: in_the_end,
-                inner: Box::new(WalkTo::new(c[0], c[2])),
-            })]
+            vec![Box::new(BreakOffWhen::new(
+                in_the_end,
+                Box::new(WalkTo::new(c[0], c[2])),
+            ))]
         }),
     ]
 }

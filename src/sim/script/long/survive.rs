@@ -50,11 +50,16 @@ fn food_held(game: &Game) -> Option<crate::sim::registry::ItemId> {
         .find(|&id| matches!(registry().item(id).kind, ItemKind::Food { .. }))
 }
 
+/// Whether food is low enough to eat whatever is about.
+pub fn hungry(game: &Game) -> bool {
+    game.player.food <= HUNGRY
+}
+
 /// Whether the player should eat now.
 pub fn needs_food(game: &Game) -> bool {
     let p = &game.player;
     let hurt = p.health < MAX_HEALTH;
-    food_held(game).is_some() && (p.food <= HUNGRY || (hurt && p.food < REGENERATES_AT))
+    food_held(game).is_some() && (hungry(game) || (hurt && p.food < REGENERATES_AT))
 }
 
 /// Eats the first food carried, once, if [`needs_food`]; then takes
@@ -90,8 +95,17 @@ impl Behaviour for Within {
 
 /// Plays a behaviour until a condition holds (checked before each tick).
 pub struct BreakOffWhen {
-    pub stop: fn(&Game) -> bool,
-    pub inner: Box<dyn Behaviour>,
+    stop: Box<dyn Fn(&Game) -> bool>,
+    inner: Box<dyn Behaviour>,
+}
+
+impl BreakOffWhen {
+    pub fn new(stop: impl Fn(&Game) -> bool + 'static, inner: Box<dyn Behaviour>) -> BreakOffWhen {
+        BreakOffWhen {
+            stop: Box::new(stop),
+            inner,
+        }
+    }
 }
 
 impl Behaviour for BreakOffWhen {

@@ -1,9 +1,8 @@
 //! When a fight stops for a shelter.
 
 use super::*;
-use crate::sim::entity::{Mob, MobTags};
 use crate::sim::inventory::ItemStack;
-use crate::sim::rules::testkit::{platform_game, put};
+use crate::sim::rules::testkit::{platform_game, put, summon_east};
 use crate::sim::script::long::stage::play_phase;
 
 /// The player hurt to 6 health, carrying cobblestone, and a blaze
@@ -12,14 +11,7 @@ fn hurt_with_a_blaze(distance: f64) -> Game {
     let mut game = platform_game();
     game.player.health = 6.0;
     game.player.inventory.main[0] = Some(ItemStack::new(item("cobblestone"), 32));
-    let kind = registry().entity_named("blaze").unwrap();
-    let health = registry().creature(kind).unwrap().max_health;
-    let [x, y, z] = game.player.pos;
-    game.entities.spawn(
-        EntityKind::Mob(Mob::new(kind, health, MobTags::default())),
-        [x + distance, y, z],
-        [0.0; 3],
-    );
+    summon_east(&mut game, "blaze", distance);
     game
 }
 
