@@ -137,6 +137,16 @@ pub struct Hold {
     pub ticks: u32,
 }
 
+impl Hold {
+    /// Stands still, touching nothing, for a number of ticks.
+    pub fn still(ticks: u32) -> Hold {
+        Hold {
+            action: Action::noop(),
+            ticks,
+        }
+    }
+}
+
 impl Behaviour for Hold {
     fn next(&mut self, _game: &Game) -> Step {
         if self.ticks == 0 {

@@ -35,10 +35,7 @@ fn select(name: &str) -> Box<dyn Behaviour> {
 }
 
 fn settle() -> Box<dyn Behaviour> {
-    Box::new(Hold {
-        action: Action::noop(),
-        ticks: 5,
-    })
+    Box::new(Hold::still(5))
 }
 
 fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {

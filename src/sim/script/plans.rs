@@ -183,10 +183,7 @@ fn press(key: Key, ticks: u32) -> Box<dyn Behaviour> {
 
 /// A few idle ticks so dropped items settle and counters update.
 pub(super) fn settle() -> Box<dyn Behaviour> {
-    Box::new(Hold {
-        action: Action::noop(),
-        ticks: 5,
-    })
+    Box::new(Hold::still(5))
 }
 
 fn collect_dirt(_: &Game) -> Plan {

@@ -396,10 +396,7 @@ type Plan = Vec<Box<dyn Behaviour>>;
 
 /// A few idle ticks so counters and checks catch up.
 fn settle() -> Box<dyn Behaviour> {
-    Box::new(Hold {
-        action: Action::noop(),
-        ticks: 5,
-    })
+    Box::new(Hold::still(5))
 }
 
 pub fn enchant_diamond_sword(_: &Game) -> Plan {

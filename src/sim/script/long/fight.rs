@@ -17,7 +17,6 @@ use super::deferred;
 use super::dig::DigTo;
 use super::equip::Equip;
 use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen, Within};
-use crate::protocol::Action;
 use crate::sim::entity::Entity;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item};
@@ -131,10 +130,7 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
 }
 
 fn wait() -> Box<dyn Behaviour> {
-    Box::new(Hold {
-        action: Action::noop(),
-        ticks: WAIT_TICKS,
-    })
+    Box::new(Hold::still(WAIT_TICKS))
 }
 
 #[cfg(test)]

@@ -381,10 +381,7 @@ mod tests {
         let mut game = platform_game();
         let feet = game.player.pos;
         breathe(&mut game, [feet[0] + 2.0, feet[1] + 4.0, feet[2]]);
-        let idle = Hold {
-            action: Action::noop(),
-            ticks: 100,
-        };
+        let idle = Hold::still(100);
         let phase = vec![Box::new(Guarded::new(Box::new(idle))) as Box<dyn Behaviour>];
         let played = play_phase(game, phase, |_| false, 100);
         assert_eq!(played.game.player.health, 20.0);
@@ -397,10 +394,7 @@ mod tests {
         let feet = game.player.pos;
         game.player.yaw = 0.0;
         breathe(&mut game, [feet[0], feet[1] + 2.0, feet[2] + 8.0]);
-        let wait = Hold {
-            action: Action::noop(),
-            ticks: 30,
-        };
+        let wait = Hold::still(30);
         let waited = play_phase(game, vec![Box::new(wait)], |_| false, 30);
         let walk = Hold {
             action: Action::noop().with(Key::Forward),

@@ -18,7 +18,6 @@
 use super::dig::{add, DigTo, SIDES};
 use super::phases::{equip, equip_best_pickaxe, get_ore, held};
 use super::{deferred, Until};
-use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry};
 use crate::sim::rules::fluids::{self, Fluid};
@@ -139,10 +138,7 @@ fn plug_held(game: &Game) -> Option<&'static str> {
 }
 
 fn wait(ticks: u32) -> Box<dyn Behaviour> {
-    Box::new(Hold {
-        action: Action::noop(),
-        ticks,
-    })
+    Box::new(Hold::still(ticks))
 }
 
 /// Fills the bucket at the nearest water (see the module comment).

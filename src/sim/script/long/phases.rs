@@ -13,7 +13,6 @@ use super::dig::{has_a_floor_in_reach, safe_to_open, DigTo, Targets};
 use super::equip::Equip;
 use super::place::PlaceNear;
 use super::{deferred, Until};
-use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold, MineNearest};
@@ -507,12 +506,7 @@ fn wait_for_furnaces() -> Box<dyn Behaviour> {
         vec![Box::new(Until::new(
             move |g| !still_smelting(g),
             (most + 1) * SMELT_TICKS / SMELT_POLL,
-            |_| -> Plan {
-                vec![Box::new(Hold {
-                    action: Action::noop(),
-                    ticks: SMELT_POLL,
-                })]
-            },
+            |_| -> Plan { vec![Box::new(Hold::still(SMELT_POLL))] },
         ))]
     })
 }

@@ -65,10 +65,7 @@ pub fn shield_to_offhand() -> Box<dyn Behaviour> {
                     action: Action::noop().with(Key::SwapHands),
                     ticks: 1,
                 }),
-                Box::new(Hold {
-                    action: Action::noop(),
-                    ticks: 1,
-                }),
+                Box::new(Hold::still(1)),
             ]
         },
     ))

@@ -307,7 +307,6 @@ pub fn to_the_end() -> Plan {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::protocol::Action;
     use crate::sim::rules::PLATFORM;
     use crate::sim::script::behaviour::Hold;
     use crate::sim::script::long::stage::play_phase;
@@ -416,10 +415,7 @@ pub(crate) mod tests {
                 arrived.get().is_some_and(|t| g.tick >= t + SETTLE_TICKS)
             };
             let mut plan = enter_the_portal();
-            plan.push(Box::new(Hold {
-                action: Action::noop(),
-                ticks: SETTLE_TICKS as u32,
-            }));
+            plan.push(Box::new(Hold::still(SETTLE_TICKS as u32)));
             let entered = play_phase(game, plan, settled, 6_000);
             eprintln!(
                 "seed {scenario}: in the End after {} steps",

@@ -13,7 +13,6 @@ use super::eat::Eat;
 use super::equip::Equip;
 use super::phases::equip_best_pickaxe;
 use super::{deferred, Until};
-use crate::protocol::Action;
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::player::MAX_HEALTH;
@@ -149,17 +148,10 @@ pub fn shelter() -> Plan {
         Box::new(Until::new(
             |g| g.player.on_ground,
             LANDING_TICKS,
-            |_| -> Plan { vec![still(1)] },
+            |_| -> Plan { vec![Box::new(Hold::still(1))] },
         )),
         deferred(|game| shelter_at(game.player.block_pos())),
     ]
-}
-
-fn still(ticks: u32) -> Box<dyn Behaviour> {
-    Box::new(Hold {
-        action: Action::noop(),
-        ticks,
-    })
 }
 
 /// [`shelter`] with the feet at `feet`.
@@ -188,7 +180,7 @@ fn shelter_at(feet: BlockPos) -> Plan {
         Box::new(Until::new(
             |g| g.player.health >= MAX_HEALTH,
             SHELTER_ROUNDS,
-            |_| -> Plan { vec![still(SECOND)] },
+            |_| -> Plan { vec![Box::new(Hold::still(SECOND))] },
         )),
     ]
 }

@@ -30,10 +30,7 @@ fn facing_away_from_a_blaze() -> Game {
 }
 
 fn standing(ticks: u32) -> Box<dyn Behaviour> {
-    Box::new(Hold {
-        action: Action::noop(),
-        ticks,
-    })
+    Box::new(Hold::still(ticks))
 }
 
 fn played(plan: Plan) -> Game {
