@@ -120,6 +120,8 @@ pub struct Hunt {
     killed_before: Option<u64>,
     /// Whether to step off a ledge down to a creature out of reach below.
     drops_down: bool,
+    /// Whether to strike only from where the feet are, never moving.
+    holds_ground: bool,
 }
 
 impl Hunt {
@@ -133,7 +135,15 @@ impl Hunt {
             backing: 0,
             killed_before: None,
             drops_down: false,
+            holds_ground: false,
         }
+    }
+
+    /// Strike only what comes within reach, from where the feet are: no
+    /// step forward, back or up (a perch's top is one block wide).
+    pub fn holding_ground(mut self) -> Hunt {
+        self.holds_ground = true;
+        self
     }
 
     /// Step off a ledge (a drop of up to [`SAFE_DROP`]) when the creature
@@ -153,6 +163,48 @@ impl Hunt {
     fn below_out_of_reach(&self, game: &Game, target: &Entity) -> bool {
         let drop = game.player.pos[1] - target.pos[1];
         self.drops_down && (OUT_OF_REACH_BELOW..=SAFE_DROP).contains(&drop)
+    }
+
+    /// The walk, jump or step back of this tick: closing in, backing off
+    /// while the weapon recharges, jumping for a critical.
+    fn press_moves(
+        &mut self,
+        game: &Game,
+        target: &Entity,
+        distance: f64,
+        charged: bool,
+        action: &mut Action,
+    ) {
+        let p = &game.player;
+        // No walk, jump or step back over a ledge deeper than a harmless
+        // fall (a fight on a Nether ledge fell 9 and 8 blocks, hurt).
+        let drop = if self.drops_down {
+            SAFE_DROP as i32
+        } else {
+            HARMLESS_DROP
+        };
+        let towards = [target.pos[0] - p.pos[0], target.pos[2] - p.pos[2]];
+        let ahead_safe = ground_within(game, towards, drop);
+        let drifting_safe = ground_within(game, [p.vel[0], p.vel[2]], drop);
+        if self.backing > 0 {
+            self.backing -= 1;
+            if ground_within(game, towards.map(|v| -v), drop) {
+                action.press(Key::Back);
+            }
+        } else if (distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target))
+            && ahead_safe
+        {
+            action.press(Key::Forward);
+            if distance > 4.0 {
+                action.press(Key::Sprint);
+            }
+            let stuck = p.on_ground && p.horizontal_collision;
+            if stuck {
+                action.press(Key::Jump);
+            }
+        } else if charged && self.jump_hits && p.on_ground && drifting_safe {
+            action.press(Key::Jump);
+        }
     }
 
     fn done(&mut self, game: &Game) -> bool {
@@ -194,36 +246,15 @@ impl Behaviour for Hunt {
         action.camera = turn_towards(game, yaw, pitch);
         let distance =
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
-        let on_target = crosshair(game) == Some(Target::Entity(target.id));
-        let charged = attack_charge(p) >= CHARGED;
-        // No walk, jump or step back over a ledge deeper than a harmless
-        // fall (a fight on a Nether ledge fell 9 and 8 blocks, hurt).
-        let drop = if self.drops_down {
-            SAFE_DROP as i32
-        } else {
-            HARMLESS_DROP
+        // Any creature of the kind under the crosshair will do: one
+        // standing before the nearest (several crowd a pillar's foot).
+        let on_target = match crosshair(game) {
+            Some(Target::Entity(id)) => living(game, self.kind).any(|e| e.id == id),
+            _ => false,
         };
-        let towards = [target.pos[0] - p.pos[0], target.pos[2] - p.pos[2]];
-        let ahead_safe = ground_within(game, towards, drop);
-        let drifting_safe = ground_within(game, [p.vel[0], p.vel[2]], drop);
-        if self.backing > 0 {
-            self.backing -= 1;
-            if ground_within(game, towards.map(|v| -v), drop) {
-                action.press(Key::Back);
-            }
-        } else if (distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target))
-            && ahead_safe
-        {
-            action.press(Key::Forward);
-            if distance > 4.0 {
-                action.press(Key::Sprint);
-            }
-            let stuck = p.on_ground && p.horizontal_collision;
-            if stuck {
-                action.press(Key::Jump);
-            }
-        } else if charged && self.jump_hits && p.on_ground && drifting_safe {
-            action.press(Key::Jump);
+        let charged = attack_charge(p) >= CHARGED;
+        if !self.holds_ground {
+            self.press_moves(game, target, distance, charged, &mut action);
         }
         let falling = !p.on_ground && p.vel[1] < 0.0;
         let ready = charged && (!self.jump_hits || falling || distance > STRIKE_DISTANCE + 0.4);

@@ -20,6 +20,7 @@ mod nether;
 mod obsidian;
 mod overworld;
 mod pearls;
+mod perch;
 mod phases;
 mod place;
 mod portal_frame;

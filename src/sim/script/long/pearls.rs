@@ -1,15 +1,18 @@
 //! Ender pearls: a safe way dug into the nearest warped forest — where
 //! every natural spawn of the Nether is a pack of four endermen — then
-//! rounds of fighting the endermen that come (struck low, never looked in
-//! the eye, so they do not teleport; melee alone does not send them off
+//! endermen fought from a perch out of their reach (`perch`: angered one
+//! at a time by a look in the eye, struck low, never looked in the eye
+//! again, so they do not teleport; melee alone does not send them off
 //! in 1.16.5) until enough pearls are held; the shield raised all the
-//! way against fireballs and blows.
+//! way against fireballs and blows. With no perch near, they are fought
+//! on the ground.
 
+use super::deferred;
 use super::fight::{fight_round, Quarry};
 use super::nether::held;
+use super::perch::from_a_perch;
 use super::route::dig_towards;
 use super::shield::with_shield;
-use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::script::behaviour::Behaviour;
 use crate::sim::world::gen::{Biome, LAVA_SEA_LEVEL};
@@ -21,8 +24,9 @@ const FOREST_GRID: i32 = 4;
 /// How deep into the forest to go: a column whose neighbours this far
 /// off are forest too.
 const INSIDE: i32 = 12;
-/// Rounds of fighting before giving up.
-const FIGHT_ROUNDS: u32 = 600;
+/// Rounds of fighting before giving up (a round at a perch may be a
+/// second's wait).
+const FIGHT_ROUNDS: u32 = 4_000;
 const ENDERMEN: Quarry = Quarry {
     kind: "enderman",
     strike_range: 4.0,
@@ -56,8 +60,8 @@ pub fn nearest_forest(game: &Game) -> Option<BlockPos> {
     Some([x, floor, z])
 }
 
-/// Goes into the nearest warped forest and kills endermen until
-/// `pearls` ender pearls are held, the shield raised against fireballs
+/// Goes into the nearest warped forest and kills endermen from a perch
+/// until `pearls` ender pearls are held, the shield raised against fireballs
 /// (the blazes left by the spawner shoot after the player leaving it)
 /// and the endermen's blows.
 pub fn ender_pearls(pearls: u32) -> Box<dyn Behaviour> {
@@ -70,11 +74,11 @@ fn to_the_forest_for_pearls(pearls: u32) -> Box<dyn Behaviour> {
         if let Some(forest) = nearest_forest(game) {
             plan.push(dig_towards(forest, 4.0));
         }
-        plan.push(Box::new(Until::new(
+        plan.push(from_a_perch(
             move |g| held(g, "ender_pearl") >= pearls,
             FIGHT_ROUNDS,
             |g| fight_round(g, ENDERMEN),
-        )));
+        ));
         plan
     })
 }
