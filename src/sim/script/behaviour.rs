@@ -46,6 +46,11 @@ pub fn angles_to(game: &Game, point: [f64; 3]) -> (f32, f32) {
     (yaw, pitch)
 }
 
+/// The straight-line distance between two points.
+pub fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+}
+
 /// The camera move towards a yaw and pitch, at most [`MAX_TURN`] per axis.
 pub fn turn_towards(game: &Game, yaw: f32, pitch: f32) -> [f32; 2] {
     let dyaw = (yaw - game.player.yaw + 540.0).rem_euclid(360.0) - 180.0;

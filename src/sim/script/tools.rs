@@ -4,7 +4,9 @@
 //! and a golem's head placed on its body. The behaviours read the game to
 //! aim and act only through keys and camera.
 
-use super::behaviour::{angles_to, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN};
+use super::behaviour::{
+    angles_to, distance, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN,
+};
 use super::plans::{craft_one, select, settle, Plan};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
@@ -86,10 +88,6 @@ impl Quarry {
         self.id = Some(found.id);
         Some(found)
     }
-}
-
-fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
-    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
 }
 
 /// The middle of a creature's box.

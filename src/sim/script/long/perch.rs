@@ -21,7 +21,8 @@ use crate::sim::game::Game;
 use crate::sim::registry::item;
 use crate::sim::registry::BlockId;
 use crate::sim::script::behaviour::{
-    angles_to, turn_towards, Behaviour, CollectItems, Hold, Mine, PillarUp, Spot, Step, StepInto,
+    angles_to, distance, turn_towards, Behaviour, CollectItems, Hold, Mine, PillarUp, Spot, Step,
+    StepInto,
 };
 use crate::sim::script::blocks::{collides_at, is_solid_cube};
 use crate::sim::script::combat::{living, Hunt};
@@ -77,10 +78,6 @@ fn nearest_perch(game: &Game) -> Option<BlockPos> {
 
 fn angry(e: &Entity) -> bool {
     matches!(&e.kind, EntityKind::Mob(mob) if mob.brain.memory.target)
-}
-
-fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
-    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
 }
 
 fn foot(perch: BlockPos) -> [f64; 3] {

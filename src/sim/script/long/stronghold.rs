@@ -20,7 +20,7 @@ use crate::sim::game::Game;
 use crate::sim::player::EYE_HEIGHT;
 use crate::sim::registry::{block, item, registry};
 use crate::sim::script::behaviour::{
-    aimable_from, block_centre, Behaviour, Mine, Spot, StepInto, UseOn, WalkTo,
+    aimable_from, block_centre, distance, Behaviour, Mine, Spot, StepInto, UseOn, WalkTo,
 };
 use crate::sim::script::plans::Plan;
 use crate::sim::script::travel::{search, travel, Ground};
@@ -134,10 +134,6 @@ fn empty_frames(game: &Game) -> Vec<BlockPos> {
         .collect();
     frames.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     frames.into_iter().map(|(_, pos)| pos).collect()
-}
-
-fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
-    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
 }
 
 /// Whether an eye at `eye` can fill `frame`: in reach and in sight.
