@@ -20,8 +20,8 @@ use std::collections::{HashMap, VecDeque};
 use super::dig::{add, in_reach_of, safe_to_open, up, DigTo, SIDES};
 use super::equip::Equip;
 use super::fight::{fight_round, nearest_within, Quarry};
-use super::nether::held;
 use super::phases::equip_best_pickaxe;
+use super::phases::held;
 use super::route::dig_towards;
 use super::shield::with_shield;
 use super::survive::{needs_food, needs_shelter, Within};
@@ -48,7 +48,7 @@ const FIGHT_ROUNDS: u32 = 600;
 const DIG_TICKS: u32 = 200;
 /// Blazes within 4 blocks are struck, within 16 dug towards; farther
 /// ones (another spawner's) are left alone.
-const BLAZES: Quarry = Quarry {
+pub(super) const BLAZES: Quarry = Quarry {
     kind: "blaze",
     strike_range: 4.0,
     approach_range: 16.0,

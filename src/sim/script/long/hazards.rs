@@ -232,7 +232,7 @@ fn without_stares(game: &Game, mut action: Action) -> Action {
         .entities
         .list
         .iter()
-        .filter(|e| matches!(&e.kind, EntityKind::Mob(m) if Some(m.kind) == kind && !m.brain.memory.target))
+        .filter(|e| matches!(&e.kind, EntityKind::Mob(m) if Some(m.kind) == kind) && !angry(e))
         .collect();
     let p = &game.player;
     let stares = |turn: [f32; 2]| {
@@ -255,10 +255,16 @@ pub fn angry_enderman_near(game: &Game) -> bool {
     game.entities.list.iter().any(|e| match &e.kind {
         EntityKind::Mob(m) if Some(m.kind) == kind && !m.is_dying() => {
             let d2: f64 = (0..3).map(|a| (e.pos[a] - p[a]).powi(2)).sum();
-            m.brain.memory.target && d2 < NEAR * NEAR
+            angry(e) && d2 < NEAR * NEAR
         }
         _ => false,
     })
+}
+
+/// Whether a creature has taken the player as its target (an enderman:
+/// angered by a look in its eye).
+pub fn angry(e: &Entity) -> bool {
+    matches!(&e.kind, EntityKind::Mob(mob) if mob.brain.memory.target)
 }
 
 /// A phase that breaks off to get out of breath, out of a fireball's way

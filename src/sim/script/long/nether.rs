@@ -33,7 +33,7 @@ use super::phases::{at_table, equip_best_pickaxe, get_ore};
 use super::route::dig_towards;
 use crate::protocol::Action;
 use crate::sim::game::Game;
-use crate::sim::registry::{block, item};
+use crate::sim::registry::block;
 use crate::sim::script::behaviour::{Behaviour, Step};
 use crate::sim::script::plans::Plan;
 use crate::sim::script::travel::travel;
@@ -44,10 +44,6 @@ use crate::sim::world::{BlockPos, Dimension};
 const FRAMES: u32 = 12;
 /// Ticks waited in a portal before giving up (it takes 80).
 const PORTAL_PATIENCE: u32 = 120;
-
-pub fn held(game: &Game, name: &str) -> u32 {
-    game.player.inventory.count(item(name))
-}
 
 /// Eyes of ender the nearest stronghold's portal still needs: 12 less
 /// the frames generated holding one (read from the frames' chunk, a pure

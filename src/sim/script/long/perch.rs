@@ -11,6 +11,7 @@
 
 use super::dig::DigTo;
 use super::equip::Equip;
+use super::hazards::angry;
 use super::phases::equip_best_pickaxe;
 use super::survive::{eat_if_needed, needs_food, Within};
 use super::{deferred, Until};
@@ -74,10 +75,6 @@ fn nearest_perch(game: &Game) -> Option<BlockPos> {
         .flat_map(|(dx, dz)| (-4..=4).map(move |dy| [fx + dx, fy + dy, fz + dz]))
         .filter(|&cell| is_perch(game, cell))
         .min_by_key(|&[x, y, z]| (x - fx).pow(2) + (y - fy).pow(2) * 4 + (z - fz).pow(2))
-}
-
-fn angry(e: &Entity) -> bool {
-    matches!(&e.kind, EntityKind::Mob(mob) if mob.brain.memory.target)
 }
 
 fn foot(perch: BlockPos) -> [f64; 3] {

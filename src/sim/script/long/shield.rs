@@ -15,7 +15,7 @@
 
 use super::equip::Equip;
 use super::fight::nearest_within;
-use super::nether::held;
+use super::phases::held;
 use super::{deferred, Until};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};

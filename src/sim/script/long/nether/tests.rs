@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::sim::command::run;
+use crate::sim::script::long::phases::held;
 use crate::sim::script::long::stage::{play_phase, Staged};
 
 /// Seed 0's world at spawn with a lit portal two blocks east (an obsidian
