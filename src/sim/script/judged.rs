@@ -4,8 +4,8 @@
 //! and the item frame. Their goals are checked by `goals`.
 
 use super::behaviour::{
-    angles_to, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step, StepInto, UseOn,
-    WalkTo,
+    angles_to, distance, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step,
+    StepInto, UseOn, WalkTo,
 };
 use super::blocks::fall_below;
 use super::build::{Build, Placement};
@@ -250,13 +250,10 @@ impl Behaviour for LookAt {
         action.camera = turn_towards(game, yaw, pitch);
         let aimed = action.camera[0].abs() < 0.1 && action.camera[1].abs() < 0.1;
         let eye = game.player.eye();
-        let distance = (0..3)
-            .map(|a| (point[a] - eye[a]).powi(2))
-            .sum::<f64>()
-            .sqrt();
+        let to_point = distance(point, eye);
         let plant_in_front =
             raycast::target(&game.world, eye, game.player.look_dir()).is_some_and(|hit| {
-                hit.distance < distance && registry().block(hit.block).shape == Shape::Cross
+                hit.distance < to_point && registry().block(hit.block).shape == Shape::Cross
             });
         match (aimed, plant_in_front) {
             (true, false) => Step::Done,

@@ -20,7 +20,7 @@ use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen, Within
 use crate::sim::entity::Entity;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item};
-use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold, Mine, Spot};
+use crate::sim::script::behaviour::{distance, Behaviour, CollectItems, Hold, Mine, Spot};
 use crate::sim::script::combat::{block_hiding, living, Hunt};
 use crate::sim::script::plans::Plan;
 
@@ -38,13 +38,7 @@ const WAIT_TICKS: u32 = 20;
 pub fn nearest_within<'g>(game: &'g Game, kind: &'g str, range: f64) -> Option<(&'g Entity, f64)> {
     let p = game.player.pos;
     living(game, kind)
-        .map(|e| {
-            let d = (0..3)
-                .map(|i| (e.pos[i] - p[i]).powi(2))
-                .sum::<f64>()
-                .sqrt();
-            (e, d)
-        })
+        .map(|e| (e, distance(e.pos, p)))
         .filter(|&(_, d)| d <= range)
         .min_by(|a, b| a.1.total_cmp(&b.1))
 }
