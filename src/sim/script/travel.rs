@@ -190,8 +190,13 @@ impl Grid for GoalSearch<'_> {
         cell != self.start && (self.goal)(self.game, cell)
     }
 
+    /// Cells come in order of cost so far plus estimate left, so of the
+    /// cells equally near the guide the first is the cheapest to reach.
     fn expanding(&mut self, cell: BlockPos) {
-        self.nearest = self.nearest.min((self.to_guide(cell), cell));
+        let to_guide = self.to_guide(cell);
+        if to_guide < self.nearest.0 {
+            self.nearest = (to_guide, cell);
+        }
     }
 }
 
@@ -507,6 +512,28 @@ mod tests {
     /// The walk's goal: two blocks onto the far bank.
     fn onto_the_far_bank(_: &Game, feet: BlockPos) -> bool {
         feet[2] >= FAR_BANK + 2
+    }
+
+    fn nowhere(_: &Game, _: BlockPos) -> bool {
+        false
+    }
+
+    /// A search that finds no goal settles for the cell nearest the guide;
+    /// cells equally near (to a tenth) are many across a wide way far from
+    /// the guide, and the one kept is the cheapest to reach, straight ahead,
+    /// not the first of them in coordinate order off to one side.
+    #[test]
+    fn a_search_short_of_its_guide_ends_straight_ahead_of_the_start() {
+        let mut game = sky_game();
+        for x in -3..=3 {
+            for z in -5..=60 {
+                put(&mut game, [x, FLOOR, z], "stone");
+            }
+        }
+        let start = game.player.block_pos();
+        let path = search(&game, start, nowhere, Some([0, 500]), Ground::Any);
+        assert_eq!(path.last(), Some(&[0, FLOOR + 1, 60]), "{path:?}");
+        assert!(path.iter().all(|w| w[0] == 0), "{path:?}");
     }
 
     #[test]
