@@ -98,6 +98,13 @@ pub struct Hanging {
     pub held: Option<ItemStack>,
 }
 
+impl Hanging {
+    /// Its entity type's name, the item's: `item_frame` or `painting`.
+    pub fn name(&self) -> &'static str {
+        registry().item(self.item).name
+    }
+}
+
 /// Facts set by `/summon` NBT that later parts act on.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MobTags {
@@ -106,8 +113,6 @@ pub struct MobTags {
     pub baby: bool,
     /// Villager profession, e.g. `minecraft:farmer`.
     pub profession: Option<String>,
-    /// Item frames and the like: the facing byte.
-    pub facing: Option<i8>,
     /// Wears something on its head (`ArmorItems`): the sun does not burn it.
     pub helmet: bool,
     /// Sheep: the wool colour, a dye id (0 white … 15 black).

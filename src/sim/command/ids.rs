@@ -282,7 +282,7 @@ pub const ROLLED_HEALTH: &[&str] = &["donkey", "horse", "llama", "mule", "trader
 
 /// Things that are not creatures but stand in the world like them, and the
 /// damage that breaks them: vehicles break after more than 4 (Minecraft's
-/// 40 at ten times the hit's damage), hanging things and crystals at once.
+/// 40 at ten times the hit's damage), leash knots and crystals at once.
 pub const OBJECT_HEALTH: &[(&str, f32)] = &[
     ("boat", 4.0),
     ("minecart", 4.0),
@@ -292,8 +292,6 @@ pub const OBJECT_HEALTH: &[(&str, f32)] = &[
     ("hopper_minecart", 4.0),
     ("spawner_minecart", 4.0),
     ("tnt_minecart", 4.0),
-    ("item_frame", 1.0),
-    ("painting", 1.0),
     ("leash_knot", 1.0),
     ("end_crystal", 1.0),
 ];

@@ -1,9 +1,11 @@
-//! `/summon`: a creature (or a vehicle, item frame…) standing at the
-//! position, with the facts its NBT sets that later rules act on: anger,
-//! taming, age, villager profession, facing, a helmet, health, rotation
-//! and a sheep's colour (rolled like a natural spawn when no NBT is
-//! given); a boat (of its NBT `Type`) is the boat entity boat items place.
-//! Other NBT is valid and ignored. Summoning counts no statistic.
+//! `/summon`: a creature (or a vehicle…) standing at the position, with
+//! the facts its NBT sets that later rules act on: anger, taming, age,
+//! villager profession, a helmet, health, rotation and a sheep's colour
+//! (rolled like a natural spawn when no NBT is given); a boat (of its NBT
+//! `Type`) is the boat entity boat items place, and an item frame or a
+//! painting hangs in the position's cell, facing its NBT `Facing`, as a
+//! placed one does. Other NBT is valid and ignored. Summoning counts no
+//! statistic.
 
 use rand::Rng;
 
@@ -12,8 +14,9 @@ use super::reader::{Failure, Parsed};
 use super::snbt::{Compound, Nbt};
 use crate::sim::entity::{Boat, EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
-use crate::sim::registry::{registry, EntityTypeId};
-use crate::sim::rules::boats;
+use crate::sim::registry::{item, registry, EntityTypeId, ItemId};
+use crate::sim::rules::{boats, hanging};
+use crate::sim::world::Facing;
 
 /// Minecraft's bounds for a spawned entity: 30 million blocks out, 20 million up or down.
 fn in_spawnable_bounds(pos: [f64; 3]) -> bool {
@@ -29,6 +32,9 @@ pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound
     if name == "boat" {
         summon_boat(game, pos, nbt);
         return Ok(());
+    }
+    if let Some(item) = hanging_item(name) {
+        return summon_hanging(game, item, pos, nbt);
     }
     let health = health(game, name, nbt)?;
     let mut tags = tags_of(nbt);
@@ -59,6 +65,39 @@ fn summon_boat(game: &mut Game, pos: [f64; 3], nbt: &Compound) {
     if let (Some(entity), Some(yaw)) = (game.entities.get_mut(id), rotation(nbt)) {
         entity.yaw = yaw as f32;
     }
+}
+
+/// The item a hanging entity type is, for item frames and paintings.
+fn hanging_item(name: &str) -> Option<ItemId> {
+    matches!(name, "item_frame" | "painting").then(|| item(name))
+}
+
+/// A frame or painting hung in `pos`'s cell on the block behind it. An
+/// item frame's `Facing` counts down, up, north, south, west, east
+/// (`Direction.from3DDataValue`), a painting's south, west, north, east
+/// (`from2DDataValue`); without it a frame faces down, a painting south.
+fn summon_hanging(game: &mut Game, item: ItemId, pos: [f64; 3], nbt: &Compound) -> Parsed<()> {
+    let value = number(nbt, "Facing").map_or(0, |f| f as i64);
+    let facing = if registry().item(item).name == "painting" {
+        [Facing::South, Facing::West, Facing::North, Facing::East][value.rem_euclid(4) as usize]
+    } else {
+        match value.rem_euclid(6) {
+            2 => Facing::North,
+            3 => Facing::South,
+            4 => Facing::West,
+            5 => Facing::East,
+            _ => {
+                return Err(Failure::Unsupported(
+                    "item frames on floors and ceilings are not built".into(),
+                ))
+            }
+        }
+    };
+    let cell = pos.map(|v| v.floor() as i32);
+    let back = facing.opposite().offset();
+    let wall = [cell[0] + back[0], cell[1], cell[2] + back[2]];
+    hanging::hang(game, item, wall, facing);
+    Ok(())
 }
 
 fn rotation(nbt: &Compound) -> Option<f64> {
@@ -121,7 +160,6 @@ fn tags_of(nbt: &Compound) -> MobTags {
         tame: flag(nbt, "Tame"),
         baby: number(nbt, "Age").is_some_and(|age| age < 0.0) || flag(nbt, "IsBaby"),
         profession,
-        facing: number(nbt, "Facing").map(|f| f as i8),
         helmet: wears_helmet(nbt),
         // An id out of the dye range is white (`DyeColor.byId`).
         color: number(nbt, "Color")

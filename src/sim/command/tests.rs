@@ -8,7 +8,7 @@ use crate::sim::inventory::ItemStack;
 use crate::sim::player::ActiveEffect;
 use crate::sim::registry::{block, item, registry, BlockId};
 use crate::sim::stats::Statistics;
-use crate::sim::world::BlockPos;
+use crate::sim::world::{BlockPos, Facing};
 use crate::sim::CommandStatus;
 
 fn game() -> Game {
@@ -304,11 +304,10 @@ fn summon_spawns_creatures_with_their_nbt() {
         &mut g,
         r#"/summon minecraft:villager ~3 ~ ~3 {VillagerData:{profession:"minecraft:farmer",level:1,type:"minecraft:plains"},Xp:1}"#,
     );
-    accept(&mut g, "/summon minecraft:item_frame ~ ~ ~-3 {Facing:3b}");
     accept(&mut g, "/summon minecart 10 70 -4 {Rotation:[90f,0f]}");
     accept(&mut g, "/summon horse");
     let all = mobs(&g);
-    assert_eq!(all.len(), 10);
+    assert_eq!(all.len(), 9);
     let name = |i: usize| registry().entity(all[i].0.kind).name;
     assert_eq!(name(0), "chest_minecart");
     assert!(close(all[0].1, player), "no position means the feet");
@@ -324,14 +323,13 @@ fn summon_spawns_creatures_with_their_nbt() {
         all[6].0.tags.profession.as_deref(),
         Some("minecraft:farmer")
     );
-    assert_eq!(all[7].0.tags.facing, Some(3));
-    assert_eq!(name(8), "minecart");
+    assert_eq!(name(7), "minecart");
     assert!(
-        close(all[8].1, [10.5, 70.0, -3.5]),
+        close(all[7].1, [10.5, 70.0, -3.5]),
         "whole x and z are centred"
     );
-    assert_eq!(g.entities.list[8].yaw, 90.0);
-    assert!((15.0..=30.0).contains(&all[9].0.health));
+    assert_eq!(g.entities.list[7].yaw, 90.0);
+    assert!((15.0..=30.0).contains(&all[8].0.health));
     assert_eq!(
         g.stats,
         Statistics::default(),
@@ -353,6 +351,43 @@ fn summon_spawns_creatures_with_their_nbt() {
         "/summon minecraft:item ~ ~ ~ {Item:{id:\"minecraft:stone\",Count:1b}}",
     );
     unsupported(&mut g, "/summon arrow");
+}
+
+/// The frames and paintings hanging in the world: item, wall, facing.
+fn hung(game: &Game) -> Vec<(&'static str, BlockPos, Facing)> {
+    game.entities
+        .list
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EntityKind::Hanging(h) => Some((h.name(), h.wall, h.facing)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn summon_hangs_item_frames_and_paintings_on_the_block_behind_their_facing() {
+    let mut g = game();
+    let feet = g.player.block_pos();
+    let at = |dx: i32, dz: i32| [feet[0] + dx, feet[1], feet[2] + dz];
+    accept(&mut g, "/summon minecraft:item_frame ~ ~ ~-3 {Facing:3b}");
+    accept(&mut g, "/summon item_frame ~2 ~ ~ {Facing:4b}");
+    accept(&mut g, "/summon minecraft:painting ~ ~ ~2 {Facing:2b}");
+    accept(&mut g, "/summon painting ~-2 ~ ~");
+    assert_eq!(
+        hung(&g),
+        vec![
+            ("item_frame", at(0, -4), Facing::South),
+            ("item_frame", at(3, 0), Facing::West),
+            ("painting", at(0, 3), Facing::North),
+            ("painting", at(-2, -1), Facing::South),
+        ]
+    );
+    assert!(mobs(&g).is_empty(), "no creature stands there");
+    assert_eq!(
+        unsupported(&mut g, "/summon item_frame ~ ~ ~ {Facing:1b}"),
+        "item frames on floors and ceilings are not built"
+    );
 }
 
 #[test]

@@ -80,10 +80,10 @@ pub fn near(game: &Game, centre: BlockPos, radius: i32) -> Vec<Decoration> {
         })
         .collect();
     found.extend(game.entities.list.iter().filter_map(|e| {
-        let EntityKind::Mob(mob) = &e.kind else {
+        let EntityKind::Hanging(hanging) = &e.kind else {
             return None;
         };
-        let name = registry().entity(mob.kind).name;
+        let name = hanging.name();
         let &(_, kind) = ENTITY_DECORATIONS.iter().find(|(n, _)| *n == name)?;
         let at = e.pos.map(|v| v.floor() as i32);
         let near = (0..3).all(|a| (at[a] - centre[a]).abs() <= radius);
@@ -104,6 +104,9 @@ pub fn kinds(decorations: &[Decoration]) -> usize {
 mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::registry::item;
+    use crate::sim::rules::hanging;
+    use crate::sim::world::Facing;
 
     /// A stone wall at x = 2, from z = 0 to 3, `height` high on the stone floor.
     fn wall(height: i32) -> Game {
@@ -131,6 +134,28 @@ mod tests {
         let found = near(&game, [0, FLOOR + 1, 0], 6);
         assert_eq!(found.len(), 4, "{found:?}");
         assert_eq!(kinds(&found), 2);
+    }
+
+    #[test]
+    fn frames_and_paintings_hung_on_a_wall_are_decorations() {
+        let mut game = wall(4);
+        hanging::hang(
+            &mut game,
+            item("item_frame"),
+            [2, FLOOR + 2, 0],
+            Facing::West,
+        );
+        hanging::hang(&mut game, item("painting"), [2, FLOOR + 3, 1], Facing::West);
+        let found = near(&game, [0, FLOOR + 1, 0], 6);
+        let frame = Decoration {
+            at: [1, FLOOR + 2, 0],
+            kind: "frame",
+        };
+        let painting = Decoration {
+            at: [1, FLOOR + 3, 1],
+            kind: "painting",
+        };
+        assert_eq!(found, vec![frame, painting]);
     }
 
     #[test]

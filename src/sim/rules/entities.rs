@@ -13,9 +13,10 @@ use super::traits;
 use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry};
+use crate::sim::registry::{item, registry, Shape};
 use crate::sim::world::World;
 use crate::suite::Event;
+use rand::Rng;
 
 /// Item entities vanish after this many ticks.
 const ITEM_LIFETIME: u32 = 6000;
@@ -51,8 +52,51 @@ pub fn slipperiness_under(world: &World, pos: [f64; 3]) -> f64 {
     ]))
 }
 
+/// An item inside a block (dropped into a wall, or a block set over it)
+/// drifts out of it (`moveTowardsClosestSpace`): 0.1–0.3 blocks a tick,
+/// through whichever side of its cell, north, south, west, east or up,
+/// it is nearest whose neighbour is not a full block (up if none is),
+/// keeping three quarters of its other motion.
+fn towards_closest_space(
+    world: &World,
+    rng: &mut impl Rng,
+    aabb: &Aabb,
+    vel: [f64; 3],
+) -> [f64; 3] {
+    const SIDES: [[i32; 3]; 5] = [[0, 0, -1], [0, 0, 1], [-1, 0, 0], [1, 0, 0], [0, 1, 0]];
+    let centre = [
+        (aabb.min[0] + aabb.max[0]) / 2.0,
+        (aabb.min[1] + aabb.max[1]) / 2.0,
+        (aabb.min[2] + aabb.max[2]) / 2.0,
+    ];
+    let cell = centre.map(|v| v.floor() as i32);
+    let axis = |side: [i32; 3]| side.iter().position(|&v| v != 0).unwrap_or(1);
+    let gap = |side: [i32; 3]| {
+        let a = axis(side);
+        let within = centre[a] - f64::from(cell[a]);
+        if side[a] > 0 {
+            1.0 - within
+        } else {
+            within
+        }
+    };
+    let open = |side: [i32; 3]| {
+        let next = [cell[0] + side[0], cell[1] + side[1], cell[2] + side[2]];
+        registry().block(world.get(next)).shape != Shape::Cube
+    };
+    let side = SIDES
+        .into_iter()
+        .filter(|&side| open(side))
+        .min_by(|&a, &b| gap(a).total_cmp(&gap(b)))
+        .unwrap_or([0, 1, 0]);
+    let speed = f64::from(rng.gen::<f32>() * 0.2 + 0.1);
+    let mut out = vel.map(|v| v * 0.75);
+    out[axis(side)] = f64::from(side[axis(side)]) * speed;
+    out
+}
+
 /// `ItemEntity.tick` physics.
-fn tick_item_physics(world: &World, e: &mut Entity) {
+fn tick_item_physics(world: &World, rng: &mut impl Rng, e: &mut Entity) {
     let aabb = entity_box(e);
     // The item's eye height (0.85 of 0.25) less a ninth: it floats once
     // the fluid reaches that high.
@@ -73,9 +117,20 @@ fn tick_item_physics(world: &World, e: &mut Entity) {
     } else {
         e.vel[1] -= ITEM_GRAVITY;
     }
+    // Stuck in a block, it passes through blocks on its way out.
+    let stuck = !collision::is_free(world, &aabb);
+    if stuck {
+        e.vel = towards_closest_space(world, rng, &aabb, e.vel);
+    }
     let resting = e.on_ground && e.vel[0] * e.vel[0] + e.vel[2] * e.vel[2] <= 1e-5;
     if !resting || (e.age + e.id) % 4 == 0 {
-        move_entity(world, e, 0.0);
+        if stuck {
+            for (p, v) in e.pos.iter_mut().zip(e.vel) {
+                *p += v;
+            }
+        } else {
+            move_entity(world, e, 0.0);
+        }
         let friction = if e.on_ground {
             slipperiness_under(world, e.pos) * 0.98
         } else {
@@ -236,7 +291,7 @@ pub fn tick(game: &mut Game) {
             } => {
                 *pickup_delay = pickup_delay.saturating_sub(1);
                 let cell_before = e.pos.map(|v| v.floor() as i64);
-                tick_item_physics(&game.world, &mut e);
+                tick_item_physics(&game.world, &mut game.rngs.drops, &mut e);
                 let moved_cell = e.pos.map(|v| v.floor() as i64) != cell_before;
                 e.age += 1;
                 if e.age >= ITEM_LIFETIME || e.pos[1] < VOID_Y {
@@ -270,8 +325,12 @@ pub fn tick(game: &mut Game) {
                 }
                 game.entities.list[index] = e;
             }
-            // Frames and paintings stay on their wall (support drops them).
-            EntityKind::Hanging(_) => {}
+            EntityKind::Hanging(_) => {
+                if super::hanging::tick(game, &mut e) {
+                    gone.push(e.id);
+                }
+                game.entities.list[index] = e;
+            }
             EntityKind::Mob(_) => {}
             EntityKind::FallingBlock { block } => {
                 if super::falling::tick(game, &mut e, block) {

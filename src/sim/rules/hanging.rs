@@ -2,12 +2,15 @@
 //! 1.16.5): used on the side of a block they hang there as an entity
 //! facing away from it, if the block is solid and no other frame or
 //! painting hangs in that spot; placing counts `use_item` and uses up
-//! the item. When the block behind goes, they fall off as their item.
+//! the item. `/summon` hangs them too, unchecked. When the block behind
+//! goes they fall off as their item, and every 101 ticks each checks
+//! that it still hangs (`checkInterval`): one whose block behind is gone
+//! or whose own cell is solid (summoned into a hillside) falls.
 //! (Paintings hang as one-block pictures; frames are not hung on floors
 //! or ceilings.)
 
 use super::items::{self, Hand};
-use crate::sim::entity::{EntityKind, Hanging};
+use crate::sim::entity::{Entity, EntityKind, Hanging};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::raycast::Hit;
@@ -19,6 +22,11 @@ use crate::suite::Event;
 const DEPTH: f64 = 1.0 / 32.0;
 /// Height of the box below the centre.
 const HALF_HEIGHT: f64 = 0.375;
+/// Ticks from one check that a frame or painting still hangs to the next.
+const CHECK_EVERY: u32 = 101;
+/// How far out from the wall a fallen frame's items start
+/// (`ItemFrame.spawnAtLocation`).
+const DROP_OUT: f64 = 0.15;
 
 /// Whether the item hangs on walls.
 fn is_hanging_item(id: ItemId) -> bool {
@@ -29,6 +37,22 @@ fn is_hanging_item(id: ItemId) -> bool {
 fn holds(world: &World, wall: BlockPos) -> bool {
     let id = world.get(wall);
     id != BlockId::AIR && registry().block(id).shape.collides()
+}
+
+/// The cell a hanging entity on `wall`, facing `facing`, hangs in.
+fn cell_in_front(wall: BlockPos, facing: Facing) -> BlockPos {
+    let d = facing.offset();
+    [wall[0] + d[0], wall[1], wall[2] + d[2]]
+}
+
+/// Whether a frame or painting can hang on `wall` facing `facing`: the
+/// wall holds it and the cell it hangs in is not solid (`survives`).
+fn can_hang(world: &World, wall: BlockPos, facing: Facing) -> bool {
+    holds(world, wall)
+        && !registry()
+            .block(world.get(cell_in_front(wall, facing)))
+            .shape
+            .collides()
 }
 
 /// The feet position of a hanging entity on `wall`, facing `facing`.
@@ -58,32 +82,35 @@ pub fn place(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     let Some(facing) = Facing::of_offset(hit.face.normal()) else {
         return false;
     };
-    let in_front = hit.adjacent();
-    let front_free = !registry().block(game.world.get(in_front)).shape.collides();
     if !is_hanging_item(stack.item)
-        || !holds(&game.world, hit.pos)
-        || !front_free
+        || !can_hang(&game.world, hit.pos, facing)
         || occupied(game, hit.pos, facing)
     {
         return false;
     }
+    hang(game, stack.item, hit.pos, facing);
+    game.stats.add(Event::UseItem, stack.name(), 1);
+    items::consume_one(&mut game.player.inventory, hand);
+    true
+}
+
+/// Hangs a frame or painting (`item`) on `wall`, facing `facing`, as
+/// it is: placing checks the spot first, `/summon` does not.
+pub fn hang(game: &mut Game, item: ItemId, wall: BlockPos, facing: Facing) {
     let hanging = Hanging {
-        item: stack.item,
+        item,
         facing,
-        wall: hit.pos,
+        wall,
         held: None,
     };
     let id = game.entities.spawn(
         EntityKind::Hanging(hanging),
-        position(hit.pos, facing),
+        position(wall, facing),
         [0.0; 3],
     );
     if let Some(entity) = game.entities.get_mut(id) {
         entity.yaw = facing_yaw(facing);
     }
-    game.stats.add(Event::UseItem, stack.name(), 1);
-    items::consume_one(&mut game.player.inventory, hand);
-    true
 }
 
 /// The yaw of something facing `facing` (0 south, 90 west).
@@ -111,12 +138,35 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
         _ => true,
     });
     for hanging in fallen {
-        let (wall, front) = (hanging.wall, hanging.facing.offset());
-        let cell = [wall[0] + front[0], wall[1], wall[2] + front[2]];
-        let drops = std::iter::once(ItemStack::new(hanging.item, 1)).chain(hanging.held);
-        for stack in drops {
-            items::spawn_block_drop(game, cell, stack);
-        }
+        fall(game, position(hanging.wall, hanging.facing), &hanging);
+    }
+}
+
+/// One tick of a frame or painting (`HangingEntity.tick`): on every
+/// [`CHECK_EVERY`]th tick of its life, if it can no longer hang where it
+/// is, it falls. Returns whether it fell (and is gone).
+pub fn tick(game: &mut Game, entity: &mut Entity) -> bool {
+    let EntityKind::Hanging(hanging) = entity.kind.clone() else {
+        return false;
+    };
+    let due = entity.age % CHECK_EVERY == CHECK_EVERY - 1;
+    entity.age += 1;
+    if !due || can_hang(&game.world, hanging.wall, hanging.facing) {
+        return false;
+    }
+    fall(game, entity.pos, &hanging);
+    true
+}
+
+/// Drops a fallen frame or painting (hanging with its feet at `feet`) as
+/// its item, and what a frame held, from its middle a little out from
+/// the wall.
+fn fall(game: &mut Game, feet: [f64; 3], hanging: &Hanging) {
+    let out = hanging.facing.offset().map(|d| f64::from(d) * DROP_OUT);
+    let at = [feet[0] + out[0], feet[1] + HALF_HEIGHT, feet[2] + out[2]];
+    let drops = std::iter::once(ItemStack::new(hanging.item, 1)).chain(hanging.held.clone());
+    for stack in drops {
+        items::spawn_drop_at(game, at, stack);
     }
 }
 
@@ -125,6 +175,7 @@ mod tests {
     use super::*;
     use crate::protocol::Key;
     use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
+    use crate::sim::rules::Aabb;
 
     fn frames(game: &Game) -> Vec<Hanging> {
         game.entities
@@ -155,9 +206,7 @@ mod tests {
         game.world.set(wall, BlockId::AIR);
         crate::sim::rules::support::settle(&mut game, wall);
         assert!(frames(&game).is_empty());
-        assert!(game.entities.list.iter().any(
-            |e| matches!(&e.kind, EntityKind::Item { stack, .. } if stack.item == item("item_frame"))
-        ));
+        assert_eq!(dropped_frames(&game).len(), 1);
     }
 
     #[test]
@@ -172,5 +221,53 @@ mod tests {
         run(&mut game, &keys(&[]), 1);
         run(&mut game, &keys(&[Key::Use]), 1);
         assert!(frames(&game).is_empty(), "not on a plant");
+    }
+
+    /// The dropped item frames lying in the world: their feet.
+    fn dropped_frames(game: &Game) -> Vec<[f64; 3]> {
+        game.entities
+            .list
+            .iter()
+            .filter(|e| matches!(&e.kind, EntityKind::Item { stack, .. } if stack.item == item("item_frame")))
+            .map(|e| e.pos)
+            .collect()
+    }
+
+    #[test]
+    fn a_frame_hung_inside_a_hillside_falls_at_its_first_check_and_its_item_drifts_out() {
+        let mut game = platform_game();
+        // Out of the player's pickup reach: a wall at z = 6 and, where the
+        // frame hangs, a block of dirt (as a hillside).
+        let wall = [0, FLOOR + 1, 6];
+        put(&mut game.world, wall, "stone");
+        put(&mut game.world, [0, FLOOR + 1, 5], "dirt");
+        hang(&mut game, item("item_frame"), wall, Facing::North);
+        run(&mut game, &keys(&[]), CHECK_EVERY as usize - 1);
+        assert_eq!(frames(&game).len(), 1, "hangs until its first check");
+        run(&mut game, &keys(&[]), 1);
+        assert!(frames(&game).is_empty(), "fallen at the check");
+        assert_eq!(dropped_frames(&game).len(), 1);
+        run(&mut game, &keys(&[]), 40);
+        let lying = dropped_frames(&game)[0];
+        let item_box = Aabb::at_feet(lying, 0.125, 0.25);
+        assert!(
+            super::super::collision::is_free(&game.world, &item_box),
+            "still inside a block at {lying:?}"
+        );
+        let from_cell = (lying[0] - 0.5).hypot(lying[2] - 5.5);
+        assert!(from_cell < 2.0, "drifted out of the way to {lying:?}");
+    }
+
+    #[test]
+    fn a_frame_with_its_cell_open_stays_through_its_checks() {
+        let mut game = platform_game();
+        let wall = [0, FLOOR + 1, 6];
+        put(&mut game.world, wall, "stone");
+        hang(&mut game, item("item_frame"), wall, Facing::North);
+        run(&mut game, &keys(&[]), 3 * CHECK_EVERY as usize);
+        assert_eq!(frames(&game).len(), 1);
+        put(&mut game.world, [0, FLOOR + 1, 5], "sand");
+        run(&mut game, &keys(&[]), CHECK_EVERY as usize);
+        assert!(frames(&game).is_empty(), "a block set in its cell drops it");
     }
 }

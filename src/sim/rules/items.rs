@@ -103,6 +103,14 @@ pub fn spawn_block_drop(game: &mut Game, pos: BlockPos, stack: ItemStack) {
         f64::from(pos[1]) + 0.5 + jitter() - 0.125,
         f64::from(pos[2]) + 0.5 + jitter(),
     ];
+    spawn_drop_at(game, at, stack);
+}
+
+/// Spawns a dropped item at `at`, tossed a little upward in a random
+/// direction (`ItemEntity`'s start), to be picked up after the block
+/// drop's delay.
+pub fn spawn_drop_at(game: &mut Game, at: [f64; 3], stack: ItemStack) {
+    let rng = &mut game.rngs.drops;
     let vel = [
         rng.gen::<f64>() * 0.2 - 0.1,
         0.2,

@@ -48,7 +48,7 @@ pub mod fishing;
 mod flow;
 pub mod fluids;
 mod golems;
-mod hanging;
+pub mod hanging;
 mod health;
 mod input;
 mod items;

@@ -96,9 +96,13 @@ pub fn blue_bed_found(game: &Game) -> bool {
     sight::looks_at_block(game, CLOSE, |b| registry().block(b).name == "blue_bed")
 }
 
-/// The view on the item frame, within reach.
+/// The view on the item frame, within reach: hanging, or lying as the
+/// item it dropped when it fell off its wall (a frame summoned into a
+/// hillside falls off within 101 ticks).
 pub fn item_frame_found(game: &Game) -> bool {
-    sight::looks_at_entity(game, crate::sim::rules::ENTITY_REACH, "item_frame")
+    let reach = crate::sim::rules::ENTITY_REACH;
+    sight::looks_at_entity(game, reach, "item_frame")
+        || sight::looks_at_dropped(game, reach, "item_frame")
 }
 
 /// On a natural summit at least [`CLIMB_HEIGHT`] above the start.

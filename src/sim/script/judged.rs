@@ -263,25 +263,82 @@ impl Behaviour for LookAt {
     }
 }
 
-/// The middle of the item frame, if one hangs in the world.
-fn item_frame_centre(game: &Game) -> Option<[f64; 3]> {
-    let frame = game.entities.list.iter().find(|e| match &e.kind {
-        EntityKind::Mob(mob) => registry().entity(mob.kind).name == "item_frame",
-        _ => false,
-    })?;
-    let (_, height) = frame.size();
-    Some([frame.pos[0], frame.pos[1] + height / 2.0, frame.pos[2]])
+/// Ticks a fallen frame's item takes to drift out of the hillside and
+/// come to rest (or to a jitter in place, where it is wedged against a
+/// block).
+const FRAME_SETTLING_TICKS: u32 = 40;
+
+/// The item frame: hanging, or fallen off its wall as an item.
+struct Frame {
+    centre: [f64; 3],
+    hanging: bool,
+    /// Hanging in a solid cell (summoned into a hillside), it will fall;
+    /// fallen, it drifts out of the hillside and drops to the ground.
+    on_the_move: bool,
+}
+
+/// Where the item frame is, if there is one.
+fn item_frame(game: &Game) -> Option<Frame> {
+    game.entities.list.iter().find_map(|e| {
+        let hanging = match &e.kind {
+            EntityKind::Hanging(h) if h.name() == "item_frame" => true,
+            EntityKind::Item { stack, .. } if stack.name() == "item_frame" => false,
+            _ => return None,
+        };
+        let (_, height) = e.size();
+        let centre = [e.pos[0], e.pos[1] + height / 2.0, e.pos[2]];
+        let cell = centre.map(|v| v.floor() as i32);
+        let on_the_move = if hanging {
+            registry().block(game.world.get(cell)).shape.collides()
+        } else {
+            e.age < FRAME_SETTLING_TICKS
+        };
+        Some(Frame {
+            centre,
+            hanging,
+            on_the_move,
+        })
+    })
+}
+
+/// Walks up to the item frame: close to one hanging; to one lying on the
+/// ground, not so close that the walk picks it up. While a buried frame
+/// waits to fall and then drifts out, the player waits.
+struct ApproachFrame {
+    walk: WalkTo,
+}
+
+impl Behaviour for ApproachFrame {
+    fn next(&mut self, game: &Game) -> Step {
+        let Some(frame) = item_frame(game) else {
+            return Step::Done;
+        };
+        if frame.on_the_move {
+            self.walk.ticks_left = self.walk.ticks_left.saturating_sub(1);
+            return match self.walk.ticks_left {
+                0 => Step::Done,
+                _ => Step::Act(Action::noop()),
+            };
+        }
+        self.walk.x = frame.centre[0];
+        self.walk.z = frame.centre[2];
+        self.walk.within = if frame.hanging { 1.5 } else { 2.5 };
+        self.walk.next(game)
+    }
 }
 
 /// Walks up to the item frame and looks at it.
 pub(super) fn find_item_frame(game: &Game) -> Plan {
-    let Some(centre) = item_frame_centre(game) else {
+    let Some(frame) = item_frame(game) else {
         return Vec::new();
     };
+    let [x, _, z] = frame.centre;
     vec![
-        walk_near(centre, 1.5),
+        Box::new(ApproachFrame {
+            walk: WalkTo::new(x, z),
+        }),
         Box::new(LookAt {
-            target: item_frame_centre,
+            target: |game| item_frame(game).map(|frame| frame.centre),
             ticks_left: 60,
         }),
         settle(),
