@@ -64,11 +64,7 @@ fn towards_closest_space(
     vel: [f64; 3],
 ) -> [f64; 3] {
     const SIDES: [[i32; 3]; 5] = [[0, 0, -1], [0, 0, 1], [-1, 0, 0], [1, 0, 0], [0, 1, 0]];
-    let centre = [
-        (aabb.min[0] + aabb.max[0]) / 2.0,
-        (aabb.min[1] + aabb.max[1]) / 2.0,
-        (aabb.min[2] + aabb.max[2]) / 2.0,
-    ];
+    let centre = [0, 1, 2].map(|a| (aabb.min[a] + aabb.max[a]) / 2.0);
     let cell = centre.map(|v| v.floor() as i32);
     let axis = |side: [i32; 3]| side.iter().position(|&v| v != 0).unwrap_or(1);
     let gap = |side: [i32; 3]| {

@@ -323,10 +323,16 @@ impl MineNearest {
                         continue;
                     }
                     let dir = [d[0] / distance, d[1] / distance, d[2] / distance];
-                    let in_sight = raycast::cast(&game.world, eye, dir, distance + 0.5, |b| {
+                    // A plant in between (not one sought) is no wall: the
+                    // mine clears it.
+                    let stops_the_eye = |b| {
                         raycast::selectable(b)
-                    })
-                    .is_some_and(|hit| hit.pos == pos);
+                            && (registry().block(b).shape != Shape::Cross
+                                || self.kinds.contains(&b))
+                    };
+                    let in_sight =
+                        raycast::cast(&game.world, eye, dir, distance + 0.5, stops_the_eye)
+                            .is_some_and(|hit| hit.pos == pos);
                     if in_sight && best.is_none_or(|(bd, bp)| (distance, pos) < (bd, bp)) {
                         best = Some((distance, pos));
                     }
@@ -820,5 +826,28 @@ mod tests {
     fn the_way_is_cleared_of_leaves_but_never_of_a_furnace() {
         assert!(clears("oak_leaves"));
         assert!(!clears("furnace"));
+    }
+
+    #[test]
+    fn a_block_sought_behind_tall_grass_is_in_sight_but_not_behind_a_log() {
+        let mut game = sky_game();
+        let sought = [0, FLOOR + 1, 3];
+        put(&mut game, sought, "pumpkin");
+        put(&mut game, [0, FLOOR + 1, 2], "grass");
+        let pumpkin = || MineNearest::new(vec![crate::sim::registry::block("pumpkin")], 1);
+        assert_eq!(
+            pumpkin().nearest(&game),
+            Some(sought),
+            "the grass is cleared"
+        );
+        put(&mut game, [0, FLOOR + 1, 2], "oak_log");
+        assert_eq!(pumpkin().nearest(&game), None, "the log hides it");
+        let grass = MineNearest::new(vec![crate::sim::registry::block("grass")], 1);
+        put(&mut game, [0, FLOOR + 1, 2], "grass");
+        assert_eq!(
+            grass.nearest(&game),
+            Some([0, FLOOR + 1, 2]),
+            "grass sought is seen"
+        );
     }
 }
