@@ -16,7 +16,7 @@ use crate::sim::entity::{Boat, EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::registry::{item, registry, EntityTypeId, ItemId};
 use crate::sim::rules::{boats, hanging};
-use crate::sim::world::Facing;
+use crate::sim::world::{offset, Facing};
 
 /// Minecraft's bounds for a spawned entity: 30 million blocks out, 20 million up or down.
 fn in_spawnable_bounds(pos: [f64; 3]) -> bool {
@@ -94,8 +94,7 @@ fn summon_hanging(game: &mut Game, item: ItemId, pos: [f64; 3], nbt: &Compound) 
         }
     };
     let cell = pos.map(|v| v.floor() as i32);
-    let back = facing.opposite().offset();
-    let wall = [cell[0] + back[0], cell[1], cell[2] + back[2]];
+    let wall = offset(cell, facing.opposite().offset());
     hanging::hang(game, item, wall, facing);
     Ok(())
 }

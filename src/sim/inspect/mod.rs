@@ -14,16 +14,11 @@ pub mod sight;
 pub mod village;
 
 use super::registry::{registry, BlockId};
-use super::world::{BlockPos, World};
+use super::world::{offset, BlockPos, World};
 
 /// Whether the player bumps into the block (walls, doors, panes, fences).
 fn collides(id: BlockId) -> bool {
     registry().block(id).shape.collides()
-}
-
-/// The block `offset` away from `pos`.
-fn offset(pos: BlockPos, [dx, dy, dz]: [i32; 3]) -> BlockPos {
-    [pos[0] + dx, pos[1] + dy, pos[2] + dz]
 }
 
 /// The four horizontal neighbours' offsets.

@@ -14,7 +14,7 @@ use super::{collision, traits};
 use crate::sim::game::{Game, Weather};
 use crate::sim::player::Sleep;
 use crate::sim::registry::{registry, state_def, BlockId, Placement};
-use crate::sim::world::{BlockPos, BlockState, World, HEIGHT};
+use crate::sim::world::{offset, BlockPos, BlockState, World, HEIGHT};
 use crate::suite::Event;
 
 /// Ticks asleep before the night is skipped (`sleepCounter` 100).
@@ -24,10 +24,6 @@ const NIGHT_CLEAR: (u64, u64) = (12_542, 23_459);
 const NIGHT_RAIN: (u64, u64) = (12_010, 23_991);
 /// How far from the bed the player may be, in blocks (`bedInRange`).
 const REACH: f64 = 3.0;
-
-fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
-}
 
 pub fn is_bed(id: BlockId) -> bool {
     state_def(id).placement == Placement::Bed

@@ -17,7 +17,7 @@ use super::movement::player_box;
 use super::support;
 use crate::sim::game::{Game, Weather};
 use crate::sim::registry::{block, registry, BlockId};
-use crate::sim::world::{BlockPos, World};
+use crate::sim::world::{offset, BlockPos, World};
 
 /// A crop: its block, last growth stage, what it yields ripe, its seed.
 pub struct Crop {
@@ -65,10 +65,6 @@ const WATER_REACH: i32 = 4;
 pub fn crop(id: BlockId) -> Option<&'static Crop> {
     let name = registry().block(id).name;
     CROPS.iter().find(|c| c.block == name)
-}
-
-fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
 }
 
 fn is_farmland(id: BlockId) -> bool {

@@ -21,7 +21,7 @@ use crate::sim::inventory::ItemStack;
 use crate::sim::registry::{block, registry, BlockId, Drop};
 use crate::sim::world::fluid_level::{self, FALLING, SOURCE};
 use crate::sim::world::schedule::Update;
-use crate::sim::world::{BlockPos, World};
+use crate::sim::world::{offset, BlockPos, World};
 
 /// How one fluid flows in the overworld.
 struct FlowRules {
@@ -60,10 +60,6 @@ pub fn delay(fluid: Fluid) -> u64 {
 /// Vanilla's horizontal order: north, east, south, west.
 const SIDES: [[i32; 3]; 4] = [[0, 0, -1], [1, 0, 0], [0, 0, 1], [-1, 0, 0]];
 const DOWN: [i32; 3] = [0, -1, 0];
-
-fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
-}
 
 fn blocks_motion(id: BlockId) -> bool {
     registry().block(id).shape.collides()

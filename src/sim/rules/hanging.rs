@@ -15,7 +15,7 @@ use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::raycast::Hit;
 use crate::sim::registry::{item, registry, BlockId, ItemId};
-use crate::sim::world::{BlockPos, Facing, World};
+use crate::sim::world::{offset, BlockPos, Facing, World};
 use crate::suite::Event;
 
 /// How far the entity sits out from the wall's face (half its depth).
@@ -39,18 +39,12 @@ fn holds(world: &World, wall: BlockPos) -> bool {
     id != BlockId::AIR && registry().block(id).shape.collides()
 }
 
-/// The cell a hanging entity on `wall`, facing `facing`, hangs in.
-fn cell_in_front(wall: BlockPos, facing: Facing) -> BlockPos {
-    let d = facing.offset();
-    [wall[0] + d[0], wall[1], wall[2] + d[2]]
-}
-
 /// Whether a frame or painting can hang on `wall` facing `facing`: the
 /// wall holds it and the cell it hangs in is not solid (`survives`).
-fn can_hang(world: &World, wall: BlockPos, facing: Facing) -> bool {
+pub fn can_hang(world: &World, wall: BlockPos, facing: Facing) -> bool {
     holds(world, wall)
         && !registry()
-            .block(world.get(cell_in_front(wall, facing)))
+            .block(world.get(offset(wall, facing.offset())))
             .shape
             .collides()
 }
@@ -146,15 +140,15 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
 /// [`CHECK_EVERY`]th tick of its life, if it can no longer hang where it
 /// is, it falls. Returns whether it fell (and is gone).
 pub fn tick(game: &mut Game, entity: &mut Entity) -> bool {
-    let EntityKind::Hanging(hanging) = entity.kind.clone() else {
-        return false;
-    };
     let due = entity.age % CHECK_EVERY == CHECK_EVERY - 1;
     entity.age += 1;
+    let EntityKind::Hanging(hanging) = &entity.kind else {
+        return false;
+    };
     if !due || can_hang(&game.world, hanging.wall, hanging.facing) {
         return false;
     }
-    fall(game, entity.pos, &hanging);
+    fall(game, entity.pos, hanging);
     true
 }
 
@@ -233,15 +227,24 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn a_frame_hung_inside_a_hillside_falls_at_its_first_check_and_its_item_drifts_out() {
+    /// The cell the frame of [`frame_on_a_wall`] hangs in.
+    const FRAME_CELL: BlockPos = [0, FLOOR + 1, 5];
+
+    /// A frame hung facing north on a stone wall at z = 6, out of the
+    /// player's pickup reach.
+    fn frame_on_a_wall() -> Game {
         let mut game = platform_game();
-        // Out of the player's pickup reach: a wall at z = 6 and, where the
-        // frame hangs, a block of dirt (as a hillside).
         let wall = [0, FLOOR + 1, 6];
         put(&mut game.world, wall, "stone");
-        put(&mut game.world, [0, FLOOR + 1, 5], "dirt");
         hang(&mut game, item("item_frame"), wall, Facing::North);
+        game
+    }
+
+    #[test]
+    fn a_frame_hung_inside_a_hillside_falls_at_its_first_check_and_its_item_drifts_out() {
+        let mut game = frame_on_a_wall();
+        // Where the frame hangs, a block of dirt (as a hillside).
+        put(&mut game.world, FRAME_CELL, "dirt");
         run(&mut game, &keys(&[]), CHECK_EVERY as usize - 1);
         assert_eq!(frames(&game).len(), 1, "hangs until its first check");
         run(&mut game, &keys(&[]), 1);
@@ -260,13 +263,10 @@ mod tests {
 
     #[test]
     fn a_frame_with_its_cell_open_stays_through_its_checks() {
-        let mut game = platform_game();
-        let wall = [0, FLOOR + 1, 6];
-        put(&mut game.world, wall, "stone");
-        hang(&mut game, item("item_frame"), wall, Facing::North);
+        let mut game = frame_on_a_wall();
         run(&mut game, &keys(&[]), 3 * CHECK_EVERY as usize);
         assert_eq!(frames(&game).len(), 1);
-        put(&mut game.world, [0, FLOOR + 1, 5], "sand");
+        put(&mut game.world, FRAME_CELL, "sand");
         run(&mut game, &keys(&[]), CHECK_EVERY as usize);
         assert!(frames(&game).is_empty(), "a block set in its cell drops it");
     }

@@ -7,13 +7,9 @@ use super::collision;
 use super::traits;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, registry, state_def, BlockId, Placement, Shape};
-use crate::sim::world::{BlockPos, BlockState, World, HEIGHT};
+use crate::sim::world::{offset, BlockPos, BlockState, World, HEIGHT};
 
 const SIDES: [[i32; 3]; 4] = [[1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
-
-fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
-}
 
 /// Whether the block offers a full face to stand or hang things on.
 pub fn is_sturdy(block: BlockId) -> bool {

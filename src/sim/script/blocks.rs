@@ -22,7 +22,7 @@ use crate::sim::raycast::{self, Face};
 use crate::sim::registry::{block, item, registry, state_def, BlockId, ItemId, Shape};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::screen::{ScreenKind, Slot};
-use crate::sim::world::{BlockPos, World};
+use crate::sim::world::{offset, BlockPos, World};
 
 use super::behaviour::Step;
 
@@ -36,10 +36,6 @@ fn select(name: &str) -> Box<dyn Behaviour> {
 
 fn settle() -> Box<dyn Behaviour> {
     Box::new(Hold::still(5))
-}
-
-fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
 }
 
 /// The point in the middle of a block's face.

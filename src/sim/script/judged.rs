@@ -16,6 +16,7 @@ use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::registry::{item, registry, Shape};
+use crate::sim::rules::hanging;
 use crate::sim::world::BlockPos;
 
 /// Half the side of the 5×5 rooms and plots built around the player.
@@ -272,7 +273,7 @@ const FRAME_SETTLING_TICKS: u32 = 40;
 struct Frame {
     centre: [f64; 3],
     hanging: bool,
-    /// Hanging in a solid cell (summoned into a hillside), it will fall;
+    /// Hanging where it cannot (summoned into a hillside), it will fall;
     /// fallen, it drifts out of the hillside and drops to the ground.
     on_the_move: bool,
 }
@@ -280,19 +281,17 @@ struct Frame {
 /// Where the item frame is, if there is one.
 fn item_frame(game: &Game) -> Option<Frame> {
     game.entities.list.iter().find_map(|e| {
-        let hanging = match &e.kind {
-            EntityKind::Hanging(h) if h.name() == "item_frame" => true,
-            EntityKind::Item { stack, .. } if stack.name() == "item_frame" => false,
+        let (hanging, on_the_move) = match &e.kind {
+            EntityKind::Hanging(h) if h.name() == "item_frame" => {
+                (true, !hanging::can_hang(&game.world, h.wall, h.facing))
+            }
+            EntityKind::Item { stack, .. } if stack.name() == "item_frame" => {
+                (false, e.age < FRAME_SETTLING_TICKS)
+            }
             _ => return None,
         };
         let (_, height) = e.size();
         let centre = [e.pos[0], e.pos[1] + height / 2.0, e.pos[2]];
-        let cell = centre.map(|v| v.floor() as i32);
-        let on_the_move = if hanging {
-            registry().block(game.world.get(cell)).shape.collides()
-        } else {
-            e.age < FRAME_SETTLING_TICKS
-        };
         Some(Frame {
             centre,
             hanging,

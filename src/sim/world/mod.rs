@@ -44,6 +44,11 @@ pub const SECTIONS: usize = (HEIGHT / 16) as usize;
 /// Integer block coordinates.
 pub type BlockPos = [i32; 3];
 
+/// The block `d` away from `pos`.
+pub fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
+    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
+}
+
 /// Offsets of a block's six face neighbours: east, west, up, down, south,
 /// north (world generation draws from this order).
 pub const FACE_OFFSETS: [[i32; 3]; 6] = [
