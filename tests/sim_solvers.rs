@@ -83,6 +83,27 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
 }
 
 #[test]
+fn find_item_frame_is_solved_with_the_frame_summoned_as_upstream_summons_it() {
+    // Upstream's init command gives no `Facing` and no plank: the frame
+    // faces down under the open sky and falls at its first check (on seed
+    // 1 its item lands in a dip, out of sight from the dip's far side).
+    let suite = suite::load(&common::benchmark_dir()).expect("bundled suite loads");
+    let mut task = suite.task("find_item_frame").expect("in the suite").clone();
+    task.init_commands = [
+        "/summon minecraft:item_frame ~ ~ ~-3",
+        "/give @p minecraft:torch 10",
+        "/summon minecraft:villager ~2 ~ ~",
+        "/give @p minecraft:blue_bed",
+    ]
+    .map(String::from)
+    .to_vec();
+    for seed in [0, 1] {
+        let result = solve(&task, seed, task.default_max_steps()).expect("script exists");
+        assert_eq!(result.check, Some(true), "seed {seed}: {result:?}");
+    }
+}
+
+#[test]
 fn at_least_the_issue_s_fifteen_tasks_have_scripts() {
     let required = [
         "collect_dirt",

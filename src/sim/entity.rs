@@ -9,8 +9,9 @@ pub mod boat;
 use super::creature::Brain;
 use super::inventory::ItemStack;
 use super::projectile::{Arrow, Bobber, Fireball};
+use super::raycast::Face;
 use super::registry::{registry, BlockId, EntityTypeId, ItemId};
-use super::world::{BlockPos, Facing};
+use super::world::BlockPos;
 pub use boat::{Boat, Rider};
 
 /// Unique within one episode, in creation order.
@@ -85,13 +86,14 @@ pub struct Breath {
     pub harm: f32,
 }
 
-/// An item frame or painting hanging on the side of a block.
+/// An item frame or painting hanging on a block (a frame also on its top
+/// or bottom, lying on a floor or under a ceiling).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hanging {
     /// `item_frame` or `painting`: the item it was and drops.
     pub item: ItemId,
-    /// The way it faces, away from the wall.
-    pub facing: Facing,
+    /// The face of the wall it hangs on: it faces that way.
+    pub facing: Face,
     /// The block it hangs on.
     pub wall: BlockPos,
     /// What an item frame holds.
@@ -102,6 +104,17 @@ impl Hanging {
     /// Its entity type's name, the item's: `item_frame` or `painting`.
     pub fn name(&self) -> &'static str {
         registry().item(self.item).name
+    }
+
+    /// Half its side and its height: a board 3/4 of a block square and
+    /// 1/16 thick, standing on a wall or lying on a floor or ceiling.
+    pub fn size(&self) -> (f64, f64) {
+        const HALF_SIDE: f64 = 0.375;
+        if self.facing.is_vertical() {
+            (HALF_SIDE, 1.0 / 16.0)
+        } else {
+            (HALF_SIDE, 2.0 * HALF_SIDE)
+        }
     }
 }
 
@@ -197,7 +210,7 @@ impl Entity {
             EntityKind::Breath(breath) => (breath.radius, 0.5),
             EntityKind::Arrow(_) => (0.25, 0.5),
             EntityKind::Fireball(_) => (0.156_25, 0.3125),
-            EntityKind::Hanging(_) => (0.375, 0.75),
+            EntityKind::Hanging(hanging) => hanging.size(),
             EntityKind::Mob(mob) => {
                 let def = registry().entity(mob.kind);
                 (f64::from(def.width) / 2.0, f64::from(def.height))

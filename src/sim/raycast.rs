@@ -30,6 +30,23 @@ impl Face {
             Face::East => [1, 0, 0],
         }
     }
+
+    /// The face on the other side of a block.
+    pub fn opposite(self) -> Face {
+        match self {
+            Face::Down => Face::Up,
+            Face::Up => Face::Down,
+            Face::North => Face::South,
+            Face::South => Face::North,
+            Face::West => Face::East,
+            Face::East => Face::West,
+        }
+    }
+
+    /// Whether it is a floor's or a ceiling's face (up or down).
+    pub fn is_vertical(self) -> bool {
+        matches!(self, Face::Down | Face::Up)
+    }
 }
 
 /// A block hit by a ray.

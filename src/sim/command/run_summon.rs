@@ -14,9 +14,10 @@ use super::reader::{Failure, Parsed};
 use super::snbt::{Compound, Nbt};
 use crate::sim::entity::{Boat, EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
+use crate::sim::raycast::Face;
 use crate::sim::registry::{item, registry, EntityTypeId, ItemId};
 use crate::sim::rules::{boats, hanging};
-use crate::sim::world::{offset, Facing};
+use crate::sim::world::offset;
 
 /// Minecraft's bounds for a spawned entity: 30 million blocks out, 20 million up or down.
 fn in_spawnable_bounds(pos: [f64; 3]) -> bool {
@@ -34,7 +35,8 @@ pub fn summon(game: &mut Game, kind: EntityTypeId, pos: [f64; 3], nbt: &Compound
         return Ok(());
     }
     if let Some(item) = hanging_item(name) {
-        return summon_hanging(game, item, pos, nbt);
+        summon_hanging(game, item, pos, nbt);
+        return Ok(());
     }
     let health = health(game, name, nbt)?;
     let mut tags = tags_of(nbt);
@@ -75,28 +77,26 @@ fn hanging_item(name: &str) -> Option<ItemId> {
 /// A frame or painting hung in `pos`'s cell on the block behind it. An
 /// item frame's `Facing` counts down, up, north, south, west, east
 /// (`Direction.from3DDataValue`), a painting's south, west, north, east
-/// (`from2DDataValue`); without it a frame faces down, a painting south.
-fn summon_hanging(game: &mut Game, item: ItemId, pos: [f64; 3], nbt: &Compound) -> Parsed<()> {
+/// (`from2DDataValue`); without it a frame faces down (hanging under the
+/// block above, it falls at its first check if that is air), a painting
+/// south.
+fn summon_hanging(game: &mut Game, item: ItemId, pos: [f64; 3], nbt: &Compound) {
     let value = number(nbt, "Facing").map_or(0, |f| f as i64);
     let facing = if registry().item(item).name == "painting" {
-        [Facing::South, Facing::West, Facing::North, Facing::East][value.rem_euclid(4) as usize]
+        [Face::South, Face::West, Face::North, Face::East][value.rem_euclid(4) as usize]
     } else {
-        match value.rem_euclid(6) {
-            2 => Facing::North,
-            3 => Facing::South,
-            4 => Facing::West,
-            5 => Facing::East,
-            _ => {
-                return Err(Failure::Unsupported(
-                    "item frames on floors and ceilings are not built".into(),
-                ))
-            }
-        }
+        [
+            Face::Down,
+            Face::Up,
+            Face::North,
+            Face::South,
+            Face::West,
+            Face::East,
+        ][value.rem_euclid(6) as usize]
     };
     let cell = pos.map(|v| v.floor() as i32);
-    let wall = offset(cell, facing.opposite().offset());
+    let wall = offset(cell, facing.opposite().normal());
     hanging::hang(game, item, wall, facing);
-    Ok(())
 }
 
 fn rotation(nbt: &Compound) -> Option<f64> {

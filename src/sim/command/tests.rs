@@ -6,9 +6,10 @@ use crate::sim::entity::{EntityKind, Mob};
 use crate::sim::game::{Game, Weather};
 use crate::sim::inventory::ItemStack;
 use crate::sim::player::ActiveEffect;
+use crate::sim::raycast::Face;
 use crate::sim::registry::{block, item, registry, BlockId};
 use crate::sim::stats::Statistics;
-use crate::sim::world::{BlockPos, Facing};
+use crate::sim::world::BlockPos;
 use crate::sim::CommandStatus;
 
 fn game() -> Game {
@@ -354,7 +355,7 @@ fn summon_spawns_creatures_with_their_nbt() {
 }
 
 /// The frames and paintings hanging in the world: item, wall, facing.
-fn hung(game: &Game) -> Vec<(&'static str, BlockPos, Facing)> {
+fn hung(game: &Game) -> Vec<(&'static str, BlockPos, Face)> {
     game.entities
         .list
         .iter()
@@ -374,20 +375,22 @@ fn summon_hangs_item_frames_and_paintings_on_the_block_behind_their_facing() {
     accept(&mut g, "/summon item_frame ~2 ~ ~ {Facing:4b}");
     accept(&mut g, "/summon minecraft:painting ~ ~ ~2 {Facing:2b}");
     accept(&mut g, "/summon painting ~-2 ~ ~");
+    accept(&mut g, "/summon item_frame ~1 ~ ~1 {Facing:1b}");
+    // As the upstream find_item_frame summons it: facing down.
+    accept(&mut g, "/summon minecraft:item_frame ~ ~ ~-3");
+    let cell = |dx: i32, dy: i32, dz: i32| [feet[0] + dx, feet[1] + dy, feet[2] + dz];
     assert_eq!(
         hung(&g),
         vec![
-            ("item_frame", at(0, -4), Facing::South),
-            ("item_frame", at(3, 0), Facing::West),
-            ("painting", at(0, 3), Facing::North),
-            ("painting", at(-2, -1), Facing::South),
+            ("item_frame", at(0, -4), Face::South),
+            ("item_frame", at(3, 0), Face::West),
+            ("painting", at(0, 3), Face::North),
+            ("painting", at(-2, -1), Face::South),
+            ("item_frame", cell(1, -1, 1), Face::Up),
+            ("item_frame", cell(0, 1, -3), Face::Down),
         ]
     );
     assert!(mobs(&g).is_empty(), "no creature stands there");
-    assert_eq!(
-        unsupported(&mut g, "/summon item_frame ~ ~ ~ {Facing:1b}"),
-        "item frames on floors and ceilings are not built"
-    );
 }
 
 #[test]

@@ -104,9 +104,9 @@ pub fn kinds(decorations: &[Decoration]) -> usize {
 mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::raycast::Face;
     use crate::sim::registry::item;
     use crate::sim::rules::hanging;
-    use crate::sim::world::Facing;
 
     /// A stone wall at x = 2, from z = 0 to 3, `height` high on the stone floor.
     fn wall(height: i32) -> Game {
@@ -139,13 +139,8 @@ mod tests {
     #[test]
     fn frames_and_paintings_hung_on_a_wall_are_decorations() {
         let mut game = wall(4);
-        hanging::hang(
-            &mut game,
-            item("item_frame"),
-            [2, FLOOR + 2, 0],
-            Facing::West,
-        );
-        hanging::hang(&mut game, item("painting"), [2, FLOOR + 3, 1], Facing::West);
+        hanging::hang(&mut game, item("item_frame"), [2, FLOOR + 2, 0], Face::West);
+        hanging::hang(&mut game, item("painting"), [2, FLOOR + 3, 1], Face::West);
         let found = near(&game, [0, FLOOR + 1, 0], 6);
         let frame = Decoration {
             at: [1, FLOOR + 2, 0],

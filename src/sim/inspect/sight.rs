@@ -57,9 +57,9 @@ mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::inventory::ItemStack;
+    use crate::sim::raycast::Face;
     use crate::sim::registry::{block, item};
     use crate::sim::rules::hanging;
-    use crate::sim::world::Facing;
 
     #[test]
     fn the_crosshair_on_a_block_counts_only_up_close() {
@@ -79,7 +79,7 @@ mod tests {
         let mut game = sky_game();
         let wall = [0, FLOOR + 2, 3];
         put(&mut game, wall, "stone");
-        hanging::hang(&mut game, item("item_frame"), wall, Facing::North);
+        hanging::hang(&mut game, item("item_frame"), wall, Face::North);
         game.player.yaw = 0.0;
         game.player.pitch = 0.0;
         assert!(looks_at_entity(&game, 3.0, "item_frame"));

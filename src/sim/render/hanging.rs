@@ -1,47 +1,49 @@
 //! Item frames and paintings as quads: a thin board of oak planks flat
-//! against the wall, with a smaller square in front of it — brown
+//! against its wall (or floor, or ceiling), with a smaller square in front of it — brown
 //! leather for a frame, a coloured canvas for a painting.
 
 use super::cube::{face_corners, SHADE, STRETCHED_UV};
 use super::entities::EntityPainter;
 use super::raster::{Blend, Quad};
 use crate::sim::entity::Hanging;
+use crate::sim::raycast::Face;
 use crate::sim::registry::{block, item};
-use crate::sim::world::Facing;
 
-/// Half the board's side and its depth, in blocks.
+/// Half the board's side and its thickness, in blocks.
 const HALF_SIDE: f32 = 0.375;
-const DEPTH: f32 = 1.0 / 16.0;
+const THICKNESS: f32 = 1.0 / 16.0;
 /// Half the side of the square in front (the frame's border is what is left).
 const INNER_HALF_SIDE: f32 = 0.28;
 
-/// A box given across the wall (`across`), up, and out from the wall
-/// (`out`), turned to the facing and placed at `rel` (the entity's feet,
-/// on the wall's face).
+/// A box given across the board (`across`), along it (`along`: up on a
+/// wall) and out from its wall (`out`), all from the board's middle,
+/// turned to the facing and placed at `middle` (relative to the eye).
 fn oriented_box(
-    facing: Facing,
-    rel: [f32; 3],
+    facing: Face,
+    middle: [f32; 3],
     across: [f32; 2],
-    up: [f32; 2],
+    along: [f32; 2],
     out: [f32; 2],
 ) -> ([f32; 3], [f32; 3]) {
-    let base = |a: f32, o: f32| -> [f32; 2] {
+    let turn = |a: f32, l: f32, o: f32| -> [f32; 3] {
         match facing {
-            Facing::North => [a, -o],
-            Facing::South => [a, o],
-            Facing::West => [-o, a],
-            Facing::East => [o, a],
+            Face::North => [a, l, -o],
+            Face::South => [a, l, o],
+            Face::West => [-o, l, a],
+            Face::East => [o, l, a],
+            Face::Up => [a, o, l],
+            Face::Down => [a, -o, l],
         }
     };
-    let [x0, z0] = base(across[0], out[0]);
-    let [x1, z1] = base(across[1], out[1]);
+    let p = turn(across[0], along[0], out[0]);
+    let q = turn(across[1], along[1], out[1]);
     (
-        [rel[0] + x0.min(x1), rel[1] + up[0], rel[2] + z0.min(z1)],
-        [rel[0] + x0.max(x1), rel[1] + up[1], rel[2] + z0.max(z1)],
+        std::array::from_fn(|k| middle[k] + p[k].min(q[k])),
+        std::array::from_fn(|k| middle[k] + p[k].max(q[k])),
     )
 }
 
-/// The quads of one frame or painting at `rel` from the eye.
+/// The quads of one frame or painting with its feet at `rel` from the eye.
 pub fn quads(
     painter: &EntityPainter,
     hanging: &Hanging,
@@ -55,20 +57,22 @@ pub fn quads(
     } else {
         "brown_wool"
     };
-    let back = -DEPTH / 2.0;
+    let half_height = hanging.size().1 as f32 / 2.0;
+    let middle = [rel[0], rel[1] + half_height, rel[2]];
+    let half_depth = THICKNESS / 2.0;
     let board = oriented_box(
         hanging.facing,
-        rel,
+        middle,
         [-HALF_SIDE, HALF_SIDE],
-        [0.0, 2.0 * HALF_SIDE],
-        [back, DEPTH / 2.0],
+        [-HALF_SIDE, HALF_SIDE],
+        [-half_depth, half_depth],
     );
     let inner = oriented_box(
         hanging.facing,
-        rel,
+        middle,
         [-INNER_HALF_SIDE, INNER_HALF_SIDE],
-        [HALF_SIDE - INNER_HALF_SIDE, HALF_SIDE + INNER_HALF_SIDE],
-        [back, DEPTH / 2.0 + 0.005],
+        [-INNER_HALF_SIDE, INNER_HALF_SIDE],
+        [-half_depth, half_depth + 0.005],
     );
     let mut out = Vec::with_capacity(12);
     for ((min, max), material) in [(board, "oak_planks"), (inner, inside)] {

@@ -7,6 +7,7 @@ use super::Renderer;
 use crate::sim::entity::{EntityKind, Mob, MobTags};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
+use crate::sim::raycast::Face;
 use crate::sim::registry::{block, item, registry};
 use crate::sim::world::World;
 
@@ -216,6 +217,34 @@ fn an_entity_in_front_shows_up() {
     assert!(changed > 200, "{changed} pixels changed");
     let [r, g, b] = mean(&with, 44, 52, 52, 62);
     assert!(g > r && g > b, "creeper green {r} {g} {b}");
+}
+
+#[test]
+fn an_item_frame_lying_on_the_floor_shows_as_a_flat_board() {
+    let mut game = game_at(6000);
+    // Looking straight down at the grass the frame lies on.
+    game.player.pitch = 90.0;
+    let without = render(&game, 96, 96);
+    crate::sim::rules::hanging::hang(&mut game, item("item_frame"), [0, 63, 0], Face::Up);
+    let with = render(&game, 96, 96);
+    let changed: Vec<(u32, u32)> = without
+        .enumerate_pixels()
+        .zip(with.pixels())
+        .filter(|((_, _, a), b)| a != b)
+        .map(|((x, y, _), _)| (x, y))
+        .collect();
+    assert!(changed.len() > 200, "{} pixels changed", changed.len());
+    // Seen from above, a board lying flat is a square (one standing up
+    // would be a thin line).
+    let span = |pick: fn(&(u32, u32)) -> u32| {
+        let values: Vec<u32> = changed.iter().map(pick).collect();
+        values.iter().max().unwrap() - values.iter().min().unwrap()
+    };
+    let (wide, tall) = (span(|p| p.0), span(|p| p.1));
+    assert!(
+        wide > 15 && wide.abs_diff(tall) <= wide / 5,
+        "{wide} wide, {tall} tall"
+    );
 }
 
 #[test]

@@ -234,12 +234,16 @@ fn projectile_lands(game: &mut Game, thrown: crate::sim::registry::ItemId, at: [
     }
 }
 
+/// How far past the player's box (sideways, up and down, sideways) an
+/// item is picked up.
+pub const PICKUP_REACH: [f64; 3] = [1.0, 0.5, 1.0];
+
 /// Picks up item entities touching the player's reach box (`playerTouch`).
 pub fn pick_up_items(game: &mut Game) {
     if game.player.is_dead() {
         return;
     }
-    let reach = player_box(&game.player).inflate([1.0, 0.5, 1.0]);
+    let reach = player_box(&game.player).inflate(PICKUP_REACH);
     let Game {
         entities,
         player,

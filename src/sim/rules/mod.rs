@@ -82,7 +82,7 @@ pub use attack::charge as attack_charge;
 pub use breaking::{can_harvest, progress_per_tick};
 pub use collision::{collide, is_free, Aabb, Moved};
 pub use end_portal::PLATFORM;
-pub use entities::slipperiness_under;
+pub use entities::{slipperiness_under, PICKUP_REACH};
 pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
 pub use placing::obstructed as placement_obstructed;

@@ -32,17 +32,6 @@ fn wall_variant(id: BlockId) -> Option<BlockId> {
         .map(|(_, wall)| block(wall))
 }
 
-fn opposite(face: Face) -> Face {
-    match face {
-        Face::Down => Face::Up,
-        Face::Up => Face::Down,
-        Face::North => Face::South,
-        Face::South => Face::North,
-        Face::West => Face::East,
-        Face::East => Face::West,
-    }
-}
-
 /// The six directions ordered by how nearly the look points along them
 /// (`Direction.orderedByNearest`).
 pub fn ordered_by_look(yaw: f32, pitch: f32) -> [Face; 6] {
@@ -69,7 +58,7 @@ pub fn ordered_by_look(yaw: f32, pitch: f32) -> [Face; 6] {
     } else {
         [dz, dy, dx]
     };
-    [a, b, c, opposite(c), opposite(b), opposite(a)]
+    [a, b, c, c.opposite(), b.opposite(), a.opposite()]
 }
 
 /// The nearest looking directions with the clicked face's opposite first
@@ -78,7 +67,7 @@ pub fn ordered_by_look(yaw: f32, pitch: f32) -> [Face; 6] {
 fn looking_directions(game: &Game, hit: &Hit, replacing_clicked: bool) -> [Face; 6] {
     let mut order = ordered_by_look(game.player.yaw, game.player.pitch);
     if !replacing_clicked {
-        let first = opposite(hit.face);
+        let first = hit.face.opposite();
         if let Some(i) = order.iter().position(|&f| f == first) {
             order[..=i].rotate_right(1);
         }

@@ -284,14 +284,7 @@ impl Construct {
         faces.into_iter().find_map(|toward| {
             let n = toward.normal();
             let neighbour = offset(cell, n);
-            let face = match toward {
-                Face::Down => Face::Up,
-                Face::Up => Face::Down,
-                Face::North => Face::South,
-                Face::South => Face::North,
-                Face::West => Face::East,
-                Face::East => Face::West,
-            };
+            let face = toward.opposite();
             (is_solid_cube(game, neighbour)
                 && face_in_sight(game, neighbour, face, aim_point(neighbour, face)))
             .then_some((neighbour, face))

@@ -11,12 +11,14 @@ use super::blocks::fall_below;
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::plans::{settle, Plan};
+use super::travel::{Ground, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
+use crate::sim::player;
 use crate::sim::raycast;
 use crate::sim::registry::{item, registry, Shape};
-use crate::sim::rules::hanging;
+use crate::sim::rules::{hanging, Aabb, ENTITY_REACH, PICKUP_REACH};
 use crate::sim::world::BlockPos;
 
 /// Half the side of the 5×5 rooms and plots built around the player.
@@ -272,9 +274,11 @@ const FRAME_SETTLING_TICKS: u32 = 40;
 /// The item frame: hanging, or fallen off its wall as an item.
 struct Frame {
     centre: [f64; 3],
+    bounds: Aabb,
     hanging: bool,
-    /// Hanging where it cannot (summoned into a hillside), it will fall;
-    /// fallen, it drifts out of the hillside and drops to the ground.
+    /// Hanging where it cannot (summoned into a hillside, or under the
+    /// open sky), it will fall; fallen, it drifts out of the hillside and
+    /// drops to the ground.
     on_the_move: bool,
 }
 
@@ -290,21 +294,92 @@ fn item_frame(game: &Game) -> Option<Frame> {
             }
             _ => return None,
         };
-        let (_, height) = e.size();
+        let (half, height) = e.size();
         let centre = [e.pos[0], e.pos[1] + height / 2.0, e.pos[2]];
         Some(Frame {
             centre,
+            bounds: Aabb::at_feet(e.pos, half, height),
             hanging,
             on_the_move,
         })
     })
 }
 
-/// Walks up to the item frame: close to one hanging; to one lying on the
-/// ground, not so close that the walk picks it up. While a buried frame
-/// waits to fall and then drifts out, the player waits.
+/// How far the player slides on after letting go of forward.
+const SLIDE: f64 = 0.25;
+
+/// Whether the player, where it stands, sees the fallen frame's item
+/// within reach (and a little to spare), in plain view but for plants,
+/// which the look clears.
+fn fallen_frame_in_view(game: &Game, frame: &Frame) -> bool {
+    let eye = game.player.eye();
+    distance(eye, frame.centre) <= ENTITY_REACH - SLIDE && in_plain_view(game, eye, frame.centre)
+}
+
+/// Whether no block but plants stands between `eye` and `point`.
+fn in_plain_view(game: &Game, eye: [f64; 3], point: [f64; 3]) -> bool {
+    let to_point = distance(eye, point);
+    let dir = std::array::from_fn(|a| (point[a] - eye[a]) / to_point);
+    let blocks_view = |b| raycast::selectable(b) && registry().block(b).shape != Shape::Cross;
+    raycast::cast(&game.world, eye, dir, to_point, blocks_view).is_none()
+}
+
+/// Whether the player, sliding on (and down a step), could come to pick
+/// the item up.
+fn about_to_pick_up(game: &Game, frame: &Frame) -> bool {
+    let p = &game.player;
+    let step_down = [p.pos[0], p.pos[1] - 1.0, p.pos[2]];
+    Aabb::at_feet(step_down, player::HALF_WIDTH + SLIDE, p.height() + 1.0)
+        .inflate(PICKUP_REACH)
+        .intersects(&frame.bounds)
+}
+
+/// Whether feet in `cell` put the fallen frame's item in plain view
+/// within reach of the eye (from the cell's middle) and out of the reach
+/// that picks it up: where a detour goes when the straight way ends
+/// with the item out of sight (tucked under a step, say).
+fn spot_in_view_of_fallen_frame(game: &Game, cell: BlockPos) -> bool {
+    let Some(frame) = item_frame(game).filter(|frame| !frame.hanging) else {
+        return false;
+    };
+    let [x, y, z] = cell.map(f64::from);
+    let feet = [x + 0.5, y, z + 0.5];
+    let eye = [feet[0], y + player::EYE_HEIGHT, feet[2]];
+    let pickup = Aabb::at_feet(feet, player::HALF_WIDTH, player::HEIGHT).inflate(PICKUP_REACH);
+    distance(eye, frame.centre) <= ENTITY_REACH
+        && in_plain_view(game, eye, frame.centre)
+        && !pickup.intersects(&frame.bounds)
+}
+
+/// Walks up to the item frame: close to one hanging; towards one lying
+/// on the ground until it is in view or one more step would pick it up,
+/// and if that leaves it out of sight, round to a spot that sees it
+/// and on towards it again. While a buried frame waits to fall and then
+/// drifts out, the player waits.
 struct ApproachFrame {
     walk: WalkTo,
+    detour: Option<Travel>,
+}
+
+impl ApproachFrame {
+    /// The lying item's approach: `None` to walk on straight.
+    fn towards_lying(&mut self, game: &Game, frame: &Frame) -> Option<Step> {
+        if fallen_frame_in_view(game, frame) {
+            return Some(Step::Done);
+        }
+        if let Some(detour) = &mut self.detour {
+            return match detour.next(game) {
+                Step::Done if about_to_pick_up(game, frame) => Some(Step::Done),
+                Step::Done => None,
+                step => Some(step),
+            };
+        }
+        if about_to_pick_up(game, frame) {
+            let detour = Travel::new(spot_in_view_of_fallen_frame, None, Ground::Any);
+            return Some(self.detour.insert(detour).next(game));
+        }
+        None
+    }
 }
 
 impl Behaviour for ApproachFrame {
@@ -319,9 +394,14 @@ impl Behaviour for ApproachFrame {
                 _ => Step::Act(Action::noop()),
             };
         }
+        if !frame.hanging {
+            if let Some(step) = self.towards_lying(game, &frame) {
+                return step;
+            }
+        }
         self.walk.x = frame.centre[0];
         self.walk.z = frame.centre[2];
-        self.walk.within = if frame.hanging { 1.5 } else { 2.5 };
+        self.walk.within = if frame.hanging { 1.5 } else { 0.0 };
         self.walk.next(game)
     }
 }
@@ -335,6 +415,7 @@ pub(super) fn find_item_frame(game: &Game) -> Plan {
     vec![
         Box::new(ApproachFrame {
             walk: WalkTo::new(x, z),
+            detour: None,
         }),
         Box::new(LookAt {
             target: |game| item_frame(game).map(|frame| frame.centre),
