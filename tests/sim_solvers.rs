@@ -77,6 +77,13 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         ("find_item_frame", 16),
         // Tall grass between the eye and the carved pumpkin hid it.
         ("carve_pumpkins", 29),
+        // West of the feet the land rises, or steps down onto tall grass:
+        // no floor there for the cake's chest.
+        ("prepare_a_birthday_present_for_your_neighbor", 22),
+        ("prepare_a_birthday_present_for_your_neighbor", 29),
+        // A tree between the player and the creature stopped the run.
+        ("hunt_pigs", 18),
+        ("combat_enderman", 17),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 
+use super::plants::hides_what_is_behind;
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::BlockEntity;
 use crate::sim::entity::EntityKind;
@@ -325,11 +326,7 @@ impl MineNearest {
                     let dir = [d[0] / distance, d[1] / distance, d[2] / distance];
                     // A plant in between (not one sought) is no wall: the
                     // mine clears it.
-                    let stops_the_eye = |b| {
-                        raycast::selectable(b)
-                            && (registry().block(b).shape != Shape::Cross
-                                || self.kinds.contains(&b))
-                    };
+                    let stops_the_eye = |b| hides_what_is_behind(b) || self.kinds.contains(&b);
                     let in_sight =
                         raycast::cast(&game.world, eye, dir, distance + 0.5, stops_the_eye)
                             .is_some_and(|hit| hit.pos == pos);

@@ -14,12 +14,13 @@ use super::behaviour::{
     PlaceAround, Select, Spot, StepInto, UseOn, WalkTo,
 };
 use super::craft::{click_on, Craft};
+use super::plants::is_wild_plant;
 use super::screens::put_back;
 use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::raycast::{self, Face};
-use crate::sim::registry::{block, item, registry, state_def, BlockId, ItemId, Shape};
+use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::screen::{ScreenKind, Slot};
 use crate::sim::world::{offset, BlockPos, World};
@@ -57,12 +58,6 @@ fn aim_point(pos: BlockPos, face: Face) -> [f64; 3] {
     ]
 }
 
-/// Wild plants (grass, flowers) a script may cut when they are in the
-/// way; crops (with growth stages) are left standing.
-fn is_plant(id: BlockId) -> bool {
-    registry().block(id).shape == Shape::Cross && state_def(id).property("age").is_none()
-}
-
 /// Whether the crosshair, turned to `point`, would rest on `pos`'s `face`
 /// within reach once the plants in the way are cut.
 fn face_in_sight(game: &Game, pos: BlockPos, face: Face, point: [f64; 3]) -> bool {
@@ -70,7 +65,7 @@ fn face_in_sight(game: &Game, pos: BlockPos, face: Face, point: [f64; 3]) -> boo
     let d = [point[0] - eye[0], point[1] - eye[1], point[2] - eye[2]];
     let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
     let dir = d.map(|c| c / distance);
-    let solid = |b: BlockId| raycast::selectable(b) && !is_plant(b);
+    let solid = |b: BlockId| raycast::selectable(b) && !is_wild_plant(b);
     distance < raycast::REACH - 0.2
         && raycast::cast(&game.world, eye, dir, raycast::REACH, solid)
             .is_some_and(|hit| hit.pos == pos && hit.face == face)
@@ -86,7 +81,7 @@ fn use_on_face(game: &Game, pos: BlockPos, face: Face, ticks: u32) -> Action {
     let hit = raycast::target(&game.world, game.player.eye(), game.player.look_dir());
     match hit {
         Some(hit) if hit.pos == pos && hit.face == face && ticks % 5 == 4 => action.press(Key::Use),
-        Some(hit) if hit.pos != pos && is_plant(hit.block) => action.press(Key::Attack),
+        Some(hit) if hit.pos != pos && is_wild_plant(hit.block) => action.press(Key::Attack),
         _ => {}
     }
     action
@@ -227,7 +222,8 @@ fn farmland_tops(game: &Game) -> Vec<(BlockPos, Face)> {
         .into_iter()
         .filter(|&pos| {
             let above = game.world.get(offset(pos, [0, 1, 0]));
-            game.world.get(pos) == block("farmland") && (above == BlockId::AIR || is_plant(above))
+            game.world.get(pos) == block("farmland")
+                && (above == BlockId::AIR || is_wild_plant(above))
         })
         .map(|pos| (pos, Face::Up))
         .collect()

@@ -8,13 +8,13 @@
 use super::behaviour::{angles_to, turn_towards, Behaviour, Step, WalkTo, MAX_TURN};
 use super::checks::in_a_boat;
 use super::plans::{settle, Plan};
+use super::plants::is_plant;
 use super::tools::Quarry;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::boat;
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{registry, Shape};
 use crate::sim::rules::{boats, crosshair, Aabb, Fluid, Target};
 
 /// How near, horizontally, to stand to the creature: its feet well
@@ -84,8 +84,7 @@ impl Behaviour for SeatInBoat {
         let body = Aabb::at_feet(feet, half, height);
         let spot = aim_points(feet)
             .find(|&point| landing(game, point).is_some_and(|(_, at)| boat_seats(at, &body)));
-        let plant_in_way = landing(game, feet)
-            .is_some_and(|(hit, _)| registry().block(hit.block).shape == Shape::Cross);
+        let plant_in_way = landing(game, feet).is_some_and(|(hit, _)| is_plant(hit.block));
         let near = if spot.is_some() || plant_in_way {
             PLACE_FROM
         } else {

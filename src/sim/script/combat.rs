@@ -2,12 +2,16 @@
 //! shield task, and the behaviours they are made of — closing in on a
 //! creature with the camera on it, striking when the attack is charged
 //! (from a jump, for a critical, when asked), backing off to recharge,
-//! never over a ledge deeper than a harmless fall, and raising the
-//! shield towards an attacker. Like every script they
-//! read the game to decide and act only through keys and camera.
+//! never over a ledge deeper than a harmless fall, going round what
+//! stops the run (a tree, a wall) by a path found over the ground,
+//! cutting the plants before the crosshair, and raising the shield
+//! towards an attacker. Like every script they read the game to decide
+//! and act only through keys and camera.
 
-use super::behaviour::{angles_to, turn_towards, Behaviour, Select, Step};
+use super::behaviour::{self, angles_to, turn_towards, Behaviour, Select, Step};
 use super::blocks::collides_at;
+use super::plants::is_plant;
+use super::travel::{Ground, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
@@ -32,6 +36,11 @@ const SAFE_DROP: f64 = 5.0;
 /// of three blocks does no harm), and how far ahead of the feet it looks.
 const HARMLESS_DROP: i32 = 3;
 const LEDGE_LOOKAHEAD: f64 = 0.9;
+/// Ticks of running at a creature without getting closer before the run
+/// counts as stopped, and the longest a walk round the obstacle lasts
+/// before the chase looks again.
+const STOPPED_TICKS: u32 = 40;
+const DETOUR_TICKS: u32 = 80;
 
 /// The living creatures of `kind`.
 pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = &'a Entity> {
@@ -122,6 +131,13 @@ pub struct Hunt {
     drops_down: bool,
     /// Whether to strike only from where the feet are, never moving.
     holds_ground: bool,
+    /// The closest the run came to the creature, and ticks since.
+    closest: f64,
+    stopped: u32,
+    /// Whether to walk round what stops the run.
+    goes_round: bool,
+    /// A walk round what stopped the run, and its ticks left.
+    detour: Option<(Travel, u32)>,
 }
 
 impl Hunt {
@@ -136,6 +152,22 @@ impl Hunt {
             killed_before: None,
             drops_down: false,
             holds_ground: false,
+            closest: f64::INFINITY,
+            stopped: 0,
+            goes_round: false,
+            detour: None,
+        }
+    }
+
+    /// A hunt over the open land, where the ground is known to be safe
+    /// (not a fortress over lava): stepping off a ledge (a drop of up to
+    /// [`SAFE_DROP`]) when the creature stands below it, out of reach, and
+    /// walking round the trees and walls that stop the run.
+    pub fn over_land(kind: &'static str, kills: u64) -> Hunt {
+        Hunt {
+            drops_down: true,
+            goes_round: true,
+            ..Hunt::new(kind, kills)
         }
     }
 
@@ -143,14 +175,6 @@ impl Hunt {
     /// step forward, back or up (a perch's top is one block wide).
     pub fn holding_ground(mut self) -> Hunt {
         self.holds_ground = true;
-        self
-    }
-
-    /// Step off a ledge (a drop of up to [`SAFE_DROP`]) when the creature
-    /// stands below it, out of reach: where the ground is known to be
-    /// safe to fall on, not over a fortress's lava.
-    pub fn dropping_down(mut self) -> Hunt {
-        self.drops_down = true;
         self
     }
 
@@ -202,9 +226,46 @@ impl Hunt {
             if stuck {
                 action.press(Key::Jump);
             }
+            self.watch_for_a_stop(game, target, distance);
+            return;
         } else if charged && self.jump_hits && p.on_ground && drifting_safe {
             action.press(Key::Jump);
         }
+        self.closest = f64::INFINITY;
+        self.stopped = 0;
+    }
+
+    /// Counts the ticks of a run that gets no closer; when it has stopped
+    /// (against a tree, a wall), starts a walk round towards the creature.
+    fn watch_for_a_stop(&mut self, game: &Game, target: &Entity, distance: f64) {
+        if distance < self.closest - 0.1 {
+            self.closest = distance;
+            self.stopped = 0;
+            return;
+        }
+        self.stopped += 1;
+        if self.goes_round && self.stopped > STOPPED_TICKS && game.player.on_ground {
+            let column = [target.pos[0].floor() as i32, target.pos[2].floor() as i32];
+            let nowhere_but_near = |_: &Game, _: BlockPos| false;
+            let round = Travel::new(nowhere_but_near, Some(column), Ground::Any);
+            self.detour = Some((round, DETOUR_TICKS));
+            self.closest = f64::INFINITY;
+            self.stopped = 0;
+        }
+    }
+
+    /// This tick's walk round an obstacle, while one is under way and the
+    /// creature is not yet close.
+    fn detour_step(&mut self, game: &Game, distance: f64) -> Option<Action> {
+        let (round, ticks_left) = self.detour.as_mut()?;
+        *ticks_left = ticks_left.saturating_sub(1);
+        if *ticks_left > 0 && distance > STRIKE_DISTANCE + 1.0 {
+            if let Step::Act(action) = round.next(game) {
+                return Some(action);
+            }
+        }
+        self.detour = None;
+        None
     }
 
     fn done(&mut self, game: &Game) -> bool {
@@ -241,16 +302,26 @@ impl Behaviour for Hunt {
         let Some(target) = nearest(game, self.kind) else {
             return Step::Act(Action::noop());
         };
-        let (yaw, pitch) = angles_to(game, aim_point(game, target, self.aim_low));
-        let mut action = Action::noop();
-        action.camera = turn_towards(game, yaw, pitch);
         let distance =
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
+        if let Some(walk_round) = self.detour_step(game, distance) {
+            self.attack_was_down = false;
+            return Step::Act(walk_round);
+        }
+        let aim = aim_point(game, target, self.aim_low);
+        let (yaw, pitch) = angles_to(game, aim);
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
         // Any creature of the kind under the crosshair will do: one
-        // standing before the nearest (several crowd a pillar's foot).
-        let on_target = match crosshair(game) {
-            Some(Target::Entity(id)) => living(game, self.kind).any(|e| e.id == id),
-            _ => false,
+        // standing before the nearest (several crowd a pillar's foot). A
+        // plant before it (tall grass the eyes stand in) is cut first.
+        let (on_target, plant_in_front) = match crosshair(game) {
+            Some(Target::Entity(id)) => (living(game, self.kind).any(|e| e.id == id), false),
+            Some(Target::Block(hit)) => {
+                let nearer = hit.distance < behaviour::distance(p.eye(), aim);
+                (false, nearer && is_plant(hit.block))
+            }
+            None => (false, false),
         };
         let charged = attack_charge(p) >= CHARGED;
         if !self.holds_ground {
@@ -261,6 +332,8 @@ impl Behaviour for Hunt {
         if on_target && ready && !self.attack_was_down {
             action.press(Key::Attack);
             self.backing = 4;
+        } else if plant_in_front && !self.attack_was_down {
+            action.press(Key::Attack);
         }
         self.attack_was_down = action.is_pressed(Key::Attack);
         Step::Act(action)
@@ -292,7 +365,7 @@ fn select(name: &str) -> Box<dyn Behaviour> {
 }
 
 fn hunt(kind: &'static str, kills: u64) -> Plan {
-    vec![Box::new(Hunt::new(kind, kills).dropping_down())]
+    vec![Box::new(Hunt::over_land(kind, kills))]
 }
 
 pub fn combat_zombies(_: &Game) -> Plan {
@@ -318,23 +391,15 @@ pub fn combat_witch(_: &Game) -> Plan {
 
 pub fn combat_wolfs(_: &Game) -> Plan {
     // Only a bow in hand: punch, from jumps, for criticals.
-    vec![Box::new(
-        Hunt::new("wolf", 1).with_critical_hits().dropping_down(),
-    )]
+    vec![Box::new(Hunt::over_land("wolf", 1).with_critical_hits())]
 }
 
 pub fn hunt_pigs(_: &Game) -> Plan {
-    vec![
-        select("iron_sword"),
-        Box::new(Hunt::new("pig", 2).dropping_down()),
-    ]
+    vec![select("iron_sword"), Box::new(Hunt::over_land("pig", 2))]
 }
 
 pub fn hunt_horse(_: &Game) -> Plan {
-    vec![
-        select("iron_sword"),
-        Box::new(Hunt::new("horse", 1).dropping_down()),
-    ]
+    vec![select("iron_sword"), Box::new(Hunt::over_land("horse", 1))]
 }
 
 pub fn use_shield(_: &Game) -> Plan {

@@ -6,12 +6,13 @@ use super::behaviour::{
     angles_to, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
 };
 use super::craft::Craft;
+use super::plants::hides_what_is_behind;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry, BlockId, Shape};
+use crate::sim::registry::item;
 use crate::sim::rules::{boats, crosshair, fluids, Target};
 use crate::sim::world::BlockPos;
 
@@ -23,11 +24,6 @@ fn select(name: &str) -> Box<dyn Behaviour> {
 
 fn hold(action: Action, ticks: u32) -> Box<dyn Behaviour> {
     Box::new(Hold { action, ticks })
-}
-
-/// Whether a block is a plant the crosshair stops at but an attack clears at once.
-fn is_plant(id: BlockId) -> bool {
-    registry().block(id).shape == Shape::Cross
 }
 
 /// The first block or fluid source the bucket's ray meets along the look.
@@ -84,7 +80,7 @@ impl UseOnSource {
                     let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
                     let dir = d.map(|c| c / distance);
                     let in_sight = raycast::cast_at(world, eye, dir, distance + 0.5, |b, at| {
-                        (raycast::selectable(b) && !is_plant(b)) || at == pos
+                        hides_what_is_behind(b) || at == pos
                     })
                     .is_some_and(|hit| hit.pos == pos);
                     let key = (!in_sight, distance, pos);
@@ -114,7 +110,7 @@ impl UseOnSource {
             d.map(|c| c / distance),
             distance + 0.5,
             |b, at| {
-                if at != source && raycast::selectable(b) && !is_plant(b) {
+                if at != source && hides_what_is_behind(b) {
                     blocks.borrow_mut().push(at);
                 }
                 at == source

@@ -11,6 +11,7 @@ use super::blocks::fall_below;
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::plans::{settle, Plan};
+use super::plants::{hides_what_is_behind, is_plant};
 use super::travel::{Ground, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
@@ -48,7 +49,7 @@ pub(super) fn clear_site(game: &Game, feet: BlockPos) -> Plan {
     let r = HALF_SIDE;
     (0..2)
         .flat_map(|up| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| at(feet, [dx, dz], up))))
-        .filter(|&pos| registry().block(game.world.get(pos)).shape == Shape::Cross)
+        .filter(|&pos| is_plant(game.world.get(pos)))
         .map(|pos| Box::new(Mine::new(Spot::At(pos))) as Box<dyn Behaviour>)
         .collect()
 }
@@ -58,6 +59,14 @@ const SITE_SEARCH: i32 = 16;
 /// How far above or below the feet a level building site is looked for.
 const SITE_CLIMB: i32 = 4;
 
+/// Whether a cell holds nothing to build round: air, or a plant to cut.
+fn is_open(game: &Game, pos: BlockPos) -> bool {
+    matches!(
+        registry().block(game.world.get(pos)).shape,
+        Shape::None | Shape::Cross
+    )
+}
+
 /// Whether a 5×5 site around `centre` (the feet) is level and open: solid
 /// ground (not leaves) one below the feet everywhere, three blocks of air
 /// or plants above it.
@@ -66,12 +75,7 @@ fn is_level_site(game: &Game, centre: BlockPos) -> bool {
     (-r..=r).all(|dz| {
         (-r..=r).all(|dx| {
             let ground = registry().block(game.world.get(at(centre, [dx, dz], -1)));
-            let open = |up| {
-                let shape = registry()
-                    .block(game.world.get(at(centre, [dx, dz], up)))
-                    .shape;
-                matches!(shape, Shape::None | Shape::Cross)
-            };
+            let open = |up| is_open(game, at(centre, [dx, dz], up));
             ground.shape == Shape::Cube && !ground.name.ends_with("_leaves") && (0..3).all(open)
         })
     })
@@ -181,7 +185,7 @@ const MAX_PILLAR: i32 = 4;
 /// Sets a chest down beside the player, opens it and moves the cake in.
 pub(super) fn prepare_a_birthday_present(game: &Game) -> Plan {
     let feet = game.player.block_pos();
-    let chest_at = at(feet, [-2, 0], 0);
+    let chest_at = chest_spot(game, feet);
     let mut plan = clear_site(game, feet);
     plan.extend::<Plan>(vec![
         Box::new(Build::new(vec![Placement::new(chest_at, item("chest"))])),
@@ -192,6 +196,25 @@ pub(super) fn prepare_a_birthday_present(game: &Game) -> Plan {
         settle(),
     ]);
     plan
+}
+
+/// Where the cake's chest goes: a cell two blocks from the feet, on the
+/// ring the site clearing reaches, that stands on a solid cube and has
+/// room above to open the lid; west of the feet if that will do, else the
+/// first such cell going round, a level lower or higher if none at the
+/// feet's level is.
+fn chest_spot(game: &Game, feet: BlockPos) -> BlockPos {
+    let on_a_cube =
+        |pos| registry().block(game.world.get(at(pos, [0, 0], -1))).shape == Shape::Cube;
+    let fits =
+        |pos: BlockPos| is_open(game, pos) && is_open(game, at(pos, [0, 0], 1)) && on_a_cube(pos);
+    let west = [-HALF_SIDE, 0];
+    let around = std::iter::once(west).chain(ring(HALF_SIDE).into_iter().filter(|&c| c != west));
+    [0, -1, 1]
+        .into_iter()
+        .flat_map(|up| around.clone().map(move |offset| at(feet, offset, up)))
+        .find(|&pos| fits(pos))
+        .unwrap_or_else(|| at(feet, west, 0))
 }
 
 /// The nearest block named `name` within 8 blocks of the feet.
@@ -254,10 +277,8 @@ impl Behaviour for LookAt {
         let aimed = action.camera[0].abs() < 0.1 && action.camera[1].abs() < 0.1;
         let eye = game.player.eye();
         let to_point = distance(point, eye);
-        let plant_in_front =
-            raycast::target(&game.world, eye, game.player.look_dir()).is_some_and(|hit| {
-                hit.distance < to_point && registry().block(hit.block).shape == Shape::Cross
-            });
+        let plant_in_front = raycast::target(&game.world, eye, game.player.look_dir())
+            .is_some_and(|hit| hit.distance < to_point && is_plant(hit.block));
         match (aimed, plant_in_front) {
             (true, false) => Step::Done,
             (true, true) => Step::Act(action.with(Key::Attack)),
@@ -320,8 +341,7 @@ fn fallen_frame_in_view(game: &Game, frame: &Frame) -> bool {
 fn in_plain_view(game: &Game, eye: [f64; 3], point: [f64; 3]) -> bool {
     let to_point = distance(eye, point);
     let dir = std::array::from_fn(|a| (point[a] - eye[a]) / to_point);
-    let blocks_view = |b| raycast::selectable(b) && registry().block(b).shape != Shape::Cross;
-    raycast::cast(&game.world, eye, dir, to_point, blocks_view).is_none()
+    raycast::cast(&game.world, eye, dir, to_point, hides_what_is_behind).is_none()
 }
 
 /// Whether the player, sliding on (and down a step), could come to pick

@@ -21,6 +21,7 @@ mod judged;
 mod long;
 mod phantom;
 mod plans;
+mod plants;
 mod rooms;
 mod screens;
 mod tools;

@@ -10,12 +10,13 @@ use super::blocks::{self, collides_at, fall_below};
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
+use super::plants::is_plant;
 use super::tools;
 use super::travel::travel;
 use super::{journeys, judged, rooms};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
-use crate::sim::registry::{block, item, registry, BlockId, Shape};
+use crate::sim::registry::{block, item, registry, BlockId};
 use crate::sim::world::BlockPos;
 
 /// Builds a task's plan from the starting state.
@@ -409,7 +410,7 @@ fn light_up_the_surroundings(_: &Game) -> Plan {
 fn plants() -> Vec<BlockId> {
     (0..registry().blocks.len() as u16)
         .map(BlockId)
-        .filter(|&b| registry().block(b).shape == Shape::Cross)
+        .filter(|&b| is_plant(b))
         .collect()
 }
 
