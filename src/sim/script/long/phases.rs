@@ -372,7 +372,7 @@ fn furnaces_to_make(game: &Game, most: u32) -> u32 {
 }
 
 /// Every way to split `ores` over at most `furnaces` furnaces, each
-/// share one ore or more, biggest first.
+/// share one ore or more, biggest first; none of no ore.
 fn splits(ores: u32, furnaces: u32) -> Vec<Vec<u32>> {
     fn extend(left: u32, most: u32, parts: u32, split: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
         if left == 0 {
@@ -389,7 +389,9 @@ fn splits(ores: u32, furnaces: u32) -> Vec<Vec<u32>> {
         }
     }
     let mut out = Vec::new();
-    extend(ores, ores, furnaces, &mut Vec::new(), &mut out);
+    if ores > 0 {
+        extend(ores, ores, furnaces, &mut Vec::new(), &mut out);
+    }
     out
 }
 
@@ -664,6 +666,10 @@ mod tests {
         assert_eq!(split(4, 2), vec![2, 2]);
         assert_eq!(split(4, 1), vec![4]);
         assert_eq!(split(1, 2), vec![4], "too little fuel for any split");
+        // The ore all lost (burnt in lava, say) by the time the smelting
+        // starts: nothing to split, and no panic.
+        assert!(splits(0, 2).is_empty());
+        assert!(fuelled_split(&holding(&[("oak_planks", 4)]), 2).is_empty());
     }
 
     /// Steps [`smelt_iron`] takes for four ores with `furnaces` carried,
