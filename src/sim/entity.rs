@@ -11,6 +11,7 @@ use super::inventory::ItemStack;
 use super::projectile::{Arrow, Bobber, Fireball};
 use super::raycast::Face;
 use super::registry::{registry, BlockId, EntityTypeId, ItemId};
+use super::rules::Aabb;
 use super::world::BlockPos;
 pub use boat::{Boat, Rider};
 
@@ -197,6 +198,12 @@ pub struct Love {
 }
 
 impl Entity {
+    /// The box its body fills, standing where it is.
+    pub fn bounding_box(&self) -> Aabb {
+        let (half_width, height) = self.size();
+        Aabb::at_feet(self.pos, half_width, height)
+    }
+
     /// Half width and height of the hitbox.
     pub fn size(&self) -> (f64, f64) {
         match &self.kind {

@@ -9,7 +9,7 @@
 use super::goals::Ctx;
 use super::Effect;
 use crate::sim::entity::{Entity, EntityKind};
-use crate::sim::rules::{collide, fluid_depth, slipperiness_under, Aabb, Fluid, Moved};
+use crate::sim::rules::{collide, fluid_depth, slipperiness_under, Fluid, Moved};
 use crate::sim::world::World;
 
 pub const GRAVITY: f64 = 0.08;
@@ -37,13 +37,8 @@ pub struct Wish {
     pub jump: bool,
 }
 
-pub fn aabb(e: &Entity) -> Aabb {
-    let (half, height) = e.size();
-    Aabb::at_feet(e.pos, half, height)
-}
-
 pub fn in_water(world: &World, e: &Entity) -> bool {
-    fluid_depth(world, &aabb(e), Fluid::Water) > 0.0
+    fluid_depth(world, &e.bounding_box(), Fluid::Water) > 0.0
 }
 
 /// Vanilla's `knockback`: pushed away from `from` by `strength` (less its
@@ -86,7 +81,7 @@ fn turn(from: f32, to: f32, max: f32) -> f32 {
 
 fn move_against_blocks(world: &World, e: &mut Entity, step: f64) -> Moved {
     let d = e.vel;
-    let actual = collide(world, &aabb(e), d, step, e.on_ground);
+    let actual = collide(world, &e.bounding_box(), d, step, e.on_ground);
     for (p, a) in e.pos.iter_mut().zip(actual) {
         *p += a;
     }

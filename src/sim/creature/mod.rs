@@ -2,8 +2,8 @@
 //! creature's brain — its own random stream, the prioritised goal lists
 //! its kind is made of (`kinds`), what it remembers (its target, who hurt
 //! it and when, cooldowns, fire) and its path — and one tick of a
-//! creature: target goals, then goals, then movement physics (`body`),
-//! burning in daylight, and what it did to the player.
+//! creature: suffocation, target goals, then goals, then movement
+//! physics (`body`), burning in daylight, and what it did to the player.
 //!
 //! Kinds are data (`registry/creatures.tsv`); goals are small
 //! (`goals/`); paths are A* over the block grid (`path`); sight, light
@@ -27,7 +27,7 @@ use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, CreatureDef};
 use crate::sim::rules::combat::{self, Attacker};
-use crate::sim::rules::defense;
+use crate::sim::rules::{defense, suffocation};
 
 use body::Wish;
 pub use body::{knock_back, yaw_towards};
@@ -131,7 +131,7 @@ pub enum Effect {
     LooseArrow { power: f32 },
     /// Calls the others of its kind nearby onto its target (wolves, bees).
     AlertKin,
-    /// It hurts itself: a fall, fire, the void.
+    /// It hurts itself: a fall, fire, the void, a wall at its eyes.
     HurtSelf { amount: f32 },
     /// A small fireball shot from `from` at `target` (blazes), its aim
     /// spread by `spread`.
@@ -195,6 +195,7 @@ pub fn tick(game: &mut Game, index: usize) {
         if dying {
             ctx.nav.stop();
         } else {
+            suffocate(&mut ctx);
             forget_lost_target(&mut ctx);
             targets.tick(&mut ctx);
             goals.tick(&mut ctx);
@@ -214,6 +215,22 @@ pub fn tick(game: &mut Game, index: usize) {
     }
     for effect in effects {
         apply(game, id, def, effect);
+    }
+}
+
+/// `LivingEntity.baseTick`'s suffocation: eyes inside a full opaque
+/// block hurt it by one (the hurt window spaces the hurts, so a spider
+/// buried in a hillside dies within about 160 ticks). The dragon moves
+/// through blocks (`noPhysics`) and never suffocates.
+fn suffocate(ctx: &mut Ctx) {
+    if registry().entity(ctx.def.kind).name == "ender_dragon" {
+        return;
+    }
+    let half_width = ctx.me.size().0;
+    if suffocation::eyes_of_body_in_wall(&ctx.game.world, senses::eye(ctx.me), half_width) {
+        ctx.effects.push(Effect::HurtSelf {
+            amount: suffocation::DAMAGE,
+        });
     }
 }
 

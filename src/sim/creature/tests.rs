@@ -307,3 +307,32 @@ fn the_same_seed_and_actions_give_the_same_creatures() {
     assert_eq!(first_stats, second_stats);
     assert!(first_stats.get(Event::Custom, "damage_taken") > 0);
 }
+
+#[test]
+fn a_spider_buried_in_a_hillside_suffocates_and_counts_as_no_kill() {
+    let mut game = platform_game();
+    game.day_time = 6000;
+    game.player.pos = [20.5, GROUND, 20.5];
+    // Deep enough that it does not climb out before it dies.
+    for x in -2..=2 {
+        for y in 1..=4 {
+            for z in -2..=2 {
+                put(&mut game.world, [x, FLOOR + y, z], "dirt");
+            }
+        }
+    }
+    let buried = summon(&mut game, "spider", 0.5, 0.5);
+    let free = summon(&mut game, "spider", -10.5, 10.5);
+    idle(&mut game, 100);
+    let health = |game: &Game, id| match &game.entities.get(id).map(|e| &e.kind) {
+        Some(EntityKind::Mob(mob)) => mob.health,
+        _ => 0.0,
+    };
+    let hurt = health(&game, buried);
+    assert!((0.0..16.0).contains(&hurt), "hurt by the dirt: {hurt}");
+    assert!(hurt >= 16.0 - 11.0, "one point a hurt window: {hurt} left");
+    idle(&mut game, 100);
+    assert_eq!(health(&game, buried), 0.0, "dead within 200 ticks");
+    assert_eq!(health(&game, free), 16.0, "open air does not hurt");
+    assert_eq!(game.stats.get(Event::KillEntity, "spider"), 0);
+}

@@ -5,7 +5,6 @@ use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId};
-use crate::sim::rules::Aabb;
 
 /// Whether the crosshair rests on a block passing `test`, at most
 /// `within` blocks from the eye.
@@ -44,9 +43,8 @@ fn looks_at(game: &Game, within: f64, test: impl Fn(&Entity) -> bool) -> bool {
         .map_or(within, |hit| hit.distance);
     let segment = dir.map(|v| v * within);
     game.entities.list.iter().any(|e| {
-        let (half, height) = e.size();
         test(e)
-            && Aabb::at_feet(e.pos, half, height)
+            && e.bounding_box()
                 .clip(eye, segment)
                 .is_some_and(|t| t * within <= block)
     })

@@ -4,8 +4,10 @@
 //! of the hit (its brain panics or fights back), death with its drops
 //! (`registry/creatures.tsv`, rolled on the drops stream) and the
 //! statistics a player's kill counts (`kill_entity`, `mob_kills`,
-//! `damage_dealt`). Who attacks with what (melee charge, criticals,
-//! projectiles) is decided by the callers; this is where the hit lands.
+//! `damage_dealt`) — a death of any cause within 100 ticks of the
+//! player's last hit is the player's kill, as `getKillCredit` has it.
+//! Who attacks with what (melee charge, criticals, projectiles) is
+//! decided by the callers; this is where the hit lands.
 
 use rand::Rng;
 
@@ -19,6 +21,11 @@ use crate::suite::Event;
 pub const HURT_TICKS: u32 = 10;
 /// Ticks a dead creature lies tilted before it is removed.
 pub const DEATH_TICKS: u32 = 20;
+
+/// Ticks after the player's last hit within which the creature's death,
+/// of whatever cause (fire, a fall, a wall), is still the player's kill
+/// (`LivingEntity.lastHurtByPlayerTime`).
+const KILL_CREDIT_TICKS: u64 = 100;
 
 /// Who dealt a hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,7 +98,11 @@ pub fn hurt_mob_in_full(
         (Attacker::Player, Some(def)) => super::armor::after_armor(dealt, def.armor, 0.0),
         _ => dealt,
     };
-    mob.brain.memory.note_hurt(game.tick, attacker);
+    let memory = &mut mob.brain.memory;
+    memory.note_hurt(game.tick, attacker);
+    let players_hit_is_recent = memory
+        .hurt_by_player
+        .is_some_and(|at| game.tick.saturating_sub(at) <= KILL_CREDIT_TICKS);
     let dealt = dealt.min(mob.health);
     mob.health -= dealt;
     let killed = mob.health <= 0.0;
@@ -104,14 +115,14 @@ pub fn hurt_mob_in_full(
     if killed {
         drop_loot(game, kind, at);
     }
+    let stats = &mut game.stats;
     if attacker == Attacker::Player {
-        let stats = &mut game.stats;
         // Vanilla counts damage dealt in tenths of a half-heart, rounded.
         stats.add(Event::Custom, "damage_dealt", (dealt * 10.0).round() as u64);
-        if killed {
-            stats.add(Event::KillEntity, name, 1);
-            stats.add(Event::Custom, "mob_kills", 1);
-        }
+    }
+    if killed && players_hit_is_recent {
+        stats.add(Event::KillEntity, name, 1);
+        stats.add(Event::Custom, "mob_kills", 1);
     }
     HitOutcome::Hurt { dealt, killed }
 }
@@ -243,5 +254,25 @@ mod tests {
         let (mut game, pig) = game_with_pig();
         hurt_mob(&mut game, pig, 20.0, Attacker::Other);
         assert!(game.stats.is_empty());
+    }
+
+    /// Wounds `pig` by the player's hit, lets `ticks` pass, and has fire
+    /// finish it off: what the kill counts.
+    fn kills_after_a_players_hit(ticks: u64) -> u64 {
+        let (mut game, pig) = game_with_pig();
+        hurt_mob(&mut game, pig, 2.0, Attacker::Player);
+        for _ in 0..ticks {
+            game.tick += 1;
+            tick_wounds(&mut game);
+        }
+        let outcome = hurt_mob(&mut game, pig, 20.0, Attacker::Other);
+        assert!(matches!(outcome, HitOutcome::Hurt { killed: true, .. }));
+        game.stats.get(Event::KillEntity, "pig")
+    }
+
+    #[test]
+    fn a_death_soon_after_the_players_hit_is_the_players_kill() {
+        assert_eq!(kills_after_a_players_hit(KILL_CREDIT_TICKS), 1);
+        assert_eq!(kills_after_a_players_hit(KILL_CREDIT_TICKS + 1), 0);
     }
 }

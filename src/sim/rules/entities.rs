@@ -25,15 +25,10 @@ const PROJECTILE_GRAVITY: f64 = 0.03;
 /// Projectiles and creatures below this height are gone.
 pub(super) const VOID_Y: f64 = -64.0;
 
-fn entity_box(e: &Entity) -> Aabb {
-    let (half, height) = e.size();
-    Aabb::at_feet(e.pos, half, height)
-}
-
 /// Moves an entity against the blocks, updating its footing and velocity.
 pub(super) fn move_entity(world: &World, e: &mut Entity, step: f64) -> Moved {
     let d = e.vel;
-    let actual = collision::collide(world, &entity_box(e), d, step, e.on_ground);
+    let actual = collision::collide(world, &e.bounding_box(), d, step, e.on_ground);
     for (p, a) in e.pos.iter_mut().zip(actual) {
         *p += a;
     }
@@ -93,7 +88,7 @@ fn towards_closest_space(
 
 /// `ItemEntity.tick` physics.
 fn tick_item_physics(world: &World, rng: &mut impl Rng, e: &mut Entity) {
-    let aabb = entity_box(e);
+    let aabb = e.bounding_box();
     // The item's eye height (0.85 of 0.25) less a ninth: it floats once
     // the fluid reaches that high.
     let surface_line = 0.25 * 0.85 - 0.111_111_11;
@@ -142,7 +137,7 @@ fn tick_item_physics(world: &World, rng: &mut impl Rng, e: &mut Entity) {
 /// Merges the item entity at `index` with identical items within half a
 /// block (`mergeWithNeighbours`): the smaller stack joins the larger.
 fn merge_items(entities: &mut [Entity], index: usize) {
-    let area = entity_box(&entities[index]).inflate([0.5, 0.0, 0.5]);
+    let area = entities[index].bounding_box().inflate([0.5, 0.0, 0.5]);
     for other in 0..entities.len() {
         if other == index {
             continue;
@@ -154,7 +149,7 @@ fn merge_items(entities: &mut [Entity], index: usize) {
             let (l, r) = entities.split_at_mut(index);
             (&mut r[0], &mut l[other])
         };
-        if !entity_box(b).intersects(&area) {
+        if !b.bounding_box().intersects(&area) {
             continue;
         }
         let (
@@ -210,7 +205,7 @@ fn projectile_hit(game: &Game, e: &Entity) -> Option<[f64; 3]> {
         .list
         .iter()
         .filter(|m| matches!(m.kind, EntityKind::Mob(_)))
-        .filter_map(|m| entity_box(m).inflate([0.3; 3]).clip(e.pos, e.vel))
+        .filter_map(|m| m.bounding_box().inflate([0.3; 3]).clip(e.pos, e.vel))
         .fold(None, |best: Option<f64>, t| {
             Some(best.map_or(t, |b| b.min(t)))
         });
@@ -251,7 +246,7 @@ pub fn pick_up_items(game: &mut Game) {
         ..
     } = game;
     for e in entities.list.iter_mut() {
-        let touching = entity_box(e).intersects(&reach);
+        let touching = e.bounding_box().intersects(&reach);
         let EntityKind::Item {
             stack,
             pickup_delay: 0,
@@ -312,7 +307,7 @@ pub fn tick(game: &mut Game) {
                     for a in 0..3 {
                         e.pos[a] += e.vel[a];
                     }
-                    let drag = if fluids::any_in(&game.world, &entity_box(&e)) {
+                    let drag = if fluids::any_in(&game.world, &e.bounding_box()) {
                         0.8
                     } else {
                         0.99

@@ -190,8 +190,7 @@ fn step(game: &mut Game, e: &mut Entity, bobber: &mut Bobber) {
     if surface.is_none() {
         e.vel[1] -= GRAVITY;
     }
-    let (half, height) = e.size();
-    let aabb = collision::Aabb::at_feet(e.pos, half, height);
+    let aabb = e.bounding_box();
     let moved = collision::collide(&game.world, &aabb, e.vel, 0.0, e.on_ground);
     for (p, m) in e.pos.iter_mut().zip(moved) {
         *p += m;

@@ -63,7 +63,7 @@ mod random_ticks;
 mod screens;
 mod spawning;
 pub mod structure_spawns;
-mod suffocation;
+pub mod suffocation;
 mod support;
 mod targeting;
 mod tools;

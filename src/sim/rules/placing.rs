@@ -5,11 +5,11 @@
 //! facing) are chosen by [`orient`](super::orient), and it must be able
 //! to stand there. Beds take two cells.
 
-use super::collision::{self, Aabb};
+use super::collision;
 use super::items::{self, Hand};
 use super::movement::player_box;
 use super::{beds, orient, support, traits};
-use crate::sim::entity::EntityKind;
+use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast::Hit;
 use crate::sim::registry::BlockId;
@@ -26,10 +26,7 @@ pub fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
         .list
         .iter()
         .filter(|e| matches!(e.kind, EntityKind::Mob(_)))
-        .map(|e| {
-            let (half, height) = e.size();
-            Aabb::at_feet(e.pos, half, height)
-        });
+        .map(Entity::bounding_box);
     std::iter::once(player_box(&game.player))
         .chain(mobs)
         .any(|a| a.intersects(&b))

@@ -88,13 +88,7 @@ pub(super) fn trace(
 }
 
 fn target_box(e: &Entity) -> Aabb {
-    let (half, height) = e.size();
-    Aabb::at_feet(e.pos, half, height).inflate([HIT_MARGIN; 3])
-}
-
-fn own_box(e: &Entity) -> Aabb {
-    let (half, height) = e.size();
-    Aabb::at_feet(e.pos, half, height)
+    e.bounding_box().inflate([HIT_MARGIN; 3])
 }
 
 pub(super) fn length(v: [f64; 3]) -> f64 {
@@ -228,7 +222,7 @@ fn fly(game: &Game, e: &mut Entity, arrow: &mut Arrow) {
     for a in 0..3 {
         e.pos[a] += e.vel[a];
     }
-    let in_water = fluids::depth_in(&game.world, &own_box(e), fluids::Fluid::Water) > 0.0;
+    let in_water = fluids::depth_in(&game.world, &e.bounding_box(), fluids::Fluid::Water) > 0.0;
     let drag = if in_water && arrow.fixed_damage.is_none() {
         ARROW_WATER_DRAG
     } else {
@@ -254,7 +248,7 @@ fn stick(e: &mut Entity, arrow: &mut Arrow, t: f64) {
 /// A stuck projectile's tick: it falls once no block holds it; an arrow
 /// ages towards despawning.
 fn rest_in_ground(game: &Game, e: &Entity, arrow: &mut Arrow) -> Fate {
-    let held = !collision::is_free(&game.world, &own_box(e).inflate([0.06; 3]));
+    let held = !collision::is_free(&game.world, &e.bounding_box().inflate([0.06; 3]));
     if !held {
         arrow.in_ground = false;
         arrow.life = 0;
@@ -272,13 +266,13 @@ fn rest_in_ground(game: &Game, e: &Entity, arrow: &mut Arrow) -> Fate {
 
 /// Whether the projectile has cleared its shooter (`checkLeftOwner`).
 fn update_left_shooter(game: &Game, e: &Entity, arrow: &mut Arrow) {
-    let around = own_box(e).expand_towards(e.vel).inflate([1.0; 3]);
+    let around = e.bounding_box().expand_towards(e.vel).inflate([1.0; 3]);
     if arrow.left_shooter {
         return;
     }
     let shooter_box = match arrow.shooter {
         Shooter::Player => Some(player_box(&game.player)),
-        Shooter::Mob(id) => game.entities.get(id).map(own_box),
+        Shooter::Mob(id) => game.entities.get(id).map(Entity::bounding_box),
     };
     arrow.left_shooter = shooter_box.is_none_or(|b| !b.intersects(&around));
 }
@@ -380,7 +374,7 @@ fn pick_up(game: &mut Game) {
             continue;
         };
         let ready = arrow.in_ground && arrow.shake == 0 && arrow.pickup == Pickup::Allowed;
-        if ready && own_box(e).intersects(&reach) {
+        if ready && e.bounding_box().intersects(&reach) {
             taken.push((e.id, arrow.stack.clone()));
         }
     }

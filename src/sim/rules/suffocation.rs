@@ -1,7 +1,8 @@
-//! A body inside blocks, as a gravel that fell onto the player leaves it:
-//! vanilla's suffocation (`Entity.isInWall`: a hurt each tick the eyes are
-//! in a full opaque block, the protection window spacing them) and the
-//! player's push out toward the nearest clear side
+//! A body inside blocks, as a gravel that fell onto the player leaves it,
+//! or a creature summoned into a hillside: vanilla's suffocation
+//! (`Entity.isInWall`, tested in `LivingEntity.baseTick`: a hurt each tick
+//! the eyes are in a full opaque block, the protection window spacing
+//! them) and the player's push out toward the nearest clear side
 //! (`LocalPlayer.moveTowardsClosestSpace`).
 
 use super::collision::Aabb;
@@ -29,11 +30,16 @@ fn any_suffocating(world: &World, area: Aabb) -> bool {
         .any(|pos| registry().block(world.get(pos)).is_opaque_cube())
 }
 
-/// Whether the eyes are inside a suffocating block.
+/// Whether the player's eyes are inside a suffocating block.
 pub fn eyes_in_wall(world: &World, p: &Player) -> bool {
-    let [x, y, z] = p.eye();
+    eyes_of_body_in_wall(world, p.eye(), HALF_WIDTH)
+}
+
+/// Whether the eyes at `eye` of a body `half_width` across are inside a
+/// suffocating block.
+pub fn eyes_of_body_in_wall(world: &World, [x, y, z]: [f64; 3], half_width: f64) -> bool {
     let box_base = [x, y - EYE_BOX_HEIGHT / 2.0, z];
-    let at_eyes = Aabb::at_feet(box_base, HALF_WIDTH * EYE_BOX_WIDTH, EYE_BOX_HEIGHT);
+    let at_eyes = Aabb::at_feet(box_base, half_width * EYE_BOX_WIDTH, EYE_BOX_HEIGHT);
     any_suffocating(world, at_eyes)
 }
 

@@ -2,7 +2,6 @@
 //! within 3 blocks (survival's entity reach) if it is nearer than the
 //! block under the crosshair (reach 4.5).
 
-use super::collision::Aabb;
 use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast::{self, Hit};
@@ -28,8 +27,7 @@ fn entity_on_ray(game: &Game, eye: [f64; 3], dir: [f64; 3], max: f64) -> Option<
             _ => false,
         })
         .filter_map(|e| {
-            let (half, height) = e.size();
-            let t = Aabb::at_feet(e.pos, half, height).clip(eye, segment)?;
+            let t = e.bounding_box().clip(eye, segment)?;
             Some((e.id, t * max))
         })
         .fold(None, |best: Option<(EntityId, f64)>, (id, d)| match best {

@@ -2,10 +2,12 @@
 //! `trap_a_witch_with_a_boat`: a boat placed from the hand on the ground
 //! where the creature is about to stand, so that its box touches the boat
 //! and it is seated there (1.16.5's trick: a boat is not kept off by
-//! creatures, and one that touches a boat gets in). Their goals are
-//! checked by `checks` (the creature sits in a boat).
+//! creatures, and one that touches a boat gets in); a creature summoned
+//! into the ground is dug out first. Their goals are checked by `checks`
+//! (the creature sits in a boat).
 
 use super::behaviour::{angles_to, turn_towards, Behaviour, Step, WalkTo, MAX_TURN};
+use super::buried::{burying_block, top_middle};
 use super::checks::in_a_boat;
 use super::plans::{settle, Plan};
 use super::plants::is_plant;
@@ -16,6 +18,7 @@ use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::rules::{boats, crosshair, Aabb, Fluid, Target};
+use crate::sim::world::BlockPos;
 
 /// How near, horizontally, to stand to the creature: its feet well
 /// within the five blocks a boat item reaches from the eye.
@@ -46,6 +49,9 @@ struct SeatInBoat {
     quarry: Quarry,
     wait: u32,
     ticks_left: u32,
+    /// The walk towards the creature, kept from tick to tick so that it
+    /// jumps where a step up blocks it.
+    walk: Option<WalkTo>,
 }
 
 impl SeatInBoat {
@@ -54,7 +60,45 @@ impl SeatInBoat {
             quarry: Quarry::new(kind),
             wait: 0,
             ticks_left: 600,
+            walk: None,
         }
+    }
+
+    /// This tick's walk to within `within` of the column `(x, z)`, if
+    /// the feet are not there yet.
+    fn walk_towards(&mut self, game: &Game, [x, z]: [f64; 2], within: f64) -> Option<Action> {
+        let walk = self.walk.get_or_insert_with(|| WalkTo::new(x, z));
+        (walk.x, walk.z, walk.within) = (x, z, within);
+        match walk.next(game) {
+            Step::Act(action) => Some(action),
+            Step::Done => {
+                self.walk = None;
+                None
+            }
+        }
+    }
+
+    /// Digs away the block a creature is buried in (no boat set down on
+    /// the ground touches it there, and it suffocates): the crosshair on
+    /// the block's top face, the plant over it cut first, walking closer
+    /// while something else stands in the way.
+    fn dig_out(&mut self, game: &Game, cell: BlockPos) -> Action {
+        let aim = top_middle(cell);
+        let (yaw, pitch) = angles_to(game, aim);
+        let mut action = Action::noop();
+        action.camera = turn_towards(game, yaw, pitch);
+        match crosshair(game) {
+            Some(Target::Block(hit)) if hit.pos == cell => action.press(Key::Attack),
+            Some(Target::Block(hit)) if is_plant(hit.block) && !game.player.attack_was_down => {
+                action.press(Key::Attack)
+            }
+            _ => {
+                if let Some(closer) = self.walk_towards(game, [aim[0], aim[2]], CLOSE_IN) {
+                    return closer;
+                }
+            }
+        }
+        action
     }
 }
 
@@ -78,6 +122,9 @@ impl Behaviour for SeatInBoat {
             };
             return Step::Act(Action::noop().with(Key::hotbar(slot as u8 + 1).expect("slot 0..9")));
         }
+        if let Some(cell) = burying_block(game, target) {
+            return Step::Act(self.dig_out(game, cell));
+        }
         // Where it will be after its next move.
         let feet = [0, 1, 2].map(|a| target.pos[a] + target.vel[a]);
         let (half, height) = target.size();
@@ -93,9 +140,7 @@ impl Behaviour for SeatInBoat {
         let p = game.player.pos;
         let (dx, dz) = (feet[0] - p[0], feet[2] - p[2]);
         if (dx * dx + dz * dz).sqrt() > near + 0.5 {
-            let mut walk = WalkTo::new(feet[0], feet[2]);
-            walk.within = near;
-            if let Step::Act(action) = walk.next(game) {
+            if let Some(action) = self.walk_towards(game, [feet[0], feet[2]], near) {
                 return Step::Act(action);
             }
         }

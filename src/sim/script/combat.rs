@@ -4,12 +4,14 @@
 //! (from a jump, for a critical, when asked), backing off to recharge,
 //! never over a ledge deeper than a harmless fall, going round what
 //! stops the run (a tree, a wall) by a path found over the ground,
-//! cutting the plants before the crosshair, and raising the shield
+//! cutting the plants before the crosshair, digging out a creature buried
+//! in a hillside, and raising the shield
 //! towards an attacker. Like every script they read the game to decide
 //! and act only through keys and camera.
 
 use super::behaviour::{self, angles_to, turn_towards, Behaviour, Select, Step};
 use super::blocks::collides_at;
+use super::buried::burying_block;
 use super::plants::is_plant;
 use super::travel::{Ground, Travel};
 use crate::protocol::{Action, Key};
@@ -314,25 +316,32 @@ impl Behaviour for Hunt {
         action.camera = turn_towards(game, yaw, pitch);
         // Any creature of the kind under the crosshair will do: one
         // standing before the nearest (several crowd a pillar's foot). A
-        // plant before it (tall grass the eyes stand in) is cut first.
-        let (on_target, plant_in_front) = match crosshair(game) {
-            Some(Target::Entity(id)) => (living(game, self.kind).any(|e| e.id == id), false),
-            Some(Target::Block(hit)) => {
-                let nearer = hit.distance < behaviour::distance(p.eye(), aim);
-                (false, nearer && is_plant(hit.block))
+        // plant before it (tall grass the eyes stand in) is cut first, and
+        // one buried in a hillside is dug out: the full blocks before it
+        // mined, the one it is in last.
+        let (mut on_target, mut plant_in_front, mut digging) = (false, false, false);
+        match crosshair(game) {
+            Some(Target::Entity(id)) => on_target = living(game, self.kind).any(|e| e.id == id),
+            Some(Target::Block(hit)) if hit.distance < behaviour::distance(p.eye(), aim) => {
+                plant_in_front = is_plant(hit.block);
+                digging = burying_block(game, target).is_some()
+                    && registry().block(hit.block).is_opaque_cube();
             }
-            None => (false, false),
-        };
+            _ => {}
+        }
         let charged = attack_charge(p) >= CHARGED;
         if !self.holds_ground {
-            self.press_moves(game, target, distance, charged, &mut action);
+            // No jump for a critical while digging: a block dug in the air
+            // breaks five times slower.
+            let strike_ready = charged && !digging;
+            self.press_moves(game, target, distance, strike_ready, &mut action);
         }
         let falling = !p.on_ground && p.vel[1] < 0.0;
         let ready = charged && (!self.jump_hits || falling || distance > STRIKE_DISTANCE + 0.4);
         if on_target && ready && !self.attack_was_down {
             action.press(Key::Attack);
             self.backing = 4;
-        } else if plant_in_front && !self.attack_was_down {
+        } else if (plant_in_front && !self.attack_was_down) || digging {
             action.press(Key::Attack);
         }
         self.attack_was_down = action.is_pressed(Key::Attack);

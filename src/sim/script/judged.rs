@@ -47,9 +47,14 @@ pub(super) fn at(feet: BlockPos, [dx, dz]: [i32; 2], up: i32) -> BlockPos {
 /// the player stands), so clicks reach the ground.
 pub(super) fn clear_site(game: &Game, feet: BlockPos) -> Plan {
     let r = HALF_SIDE;
-    (0..2)
-        .flat_map(|up| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| at(feet, [dx, dz], up))))
-        .filter(|&pos| is_plant(game.world.get(pos)))
+    let site = (0..2)
+        .flat_map(|up| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| at(feet, [dx, dz], up))));
+    mine_each(site.filter(|&pos| is_plant(game.world.get(pos))))
+}
+
+/// Mines each of the cells in turn.
+fn mine_each(cells: impl Iterator<Item = BlockPos>) -> Plan {
+    cells
         .map(|pos| Box::new(Mine::new(Spot::At(pos))) as Box<dyn Behaviour>)
         .collect()
 }
@@ -149,7 +154,8 @@ const WALL_SOUTH: std::ops::RangeInclusive<i32> = 1..=4;
 
 /// From a few blocks east of the wall: plank stands against its east face
 /// with flower pots on them (their tops below the eye), and torches on the
-/// face around them.
+/// face around them; whatever stands between the stand and the wall (a
+/// pumpkin, tall grass) is mined first, so the clicks reach the wall.
 pub(super) fn decorate_the_wall(game: &Game) -> Plan {
     let feet = game.player.block_pos();
     let face = |south: i32, up: i32| [feet[0] + 1, feet[1] + up, feet[2] + south];
@@ -168,6 +174,10 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
     );
     let stand = at(feet, [3, 2], 0);
     let mut plan: Plan = vec![Box::new(StepInto::new(Spot::At(stand)))];
+    let between = WALL_SOUTH.flat_map(|south| (0..3).map(move |up| at(feet, [2, south], up)));
+    plan.extend(mine_each(
+        between.filter(|&pos| raycast::selectable(game.world.get(pos))),
+    ));
     // Where the land falls away east of the wall, a pillar of planks lifts
     // the eye back above the shelf.
     let drop = fall_below(&game.world, stand, MAX_PILLAR);
@@ -315,11 +325,11 @@ fn item_frame(game: &Game) -> Option<Frame> {
             }
             _ => return None,
         };
-        let (half, height) = e.size();
+        let height = e.size().1;
         let centre = [e.pos[0], e.pos[1] + height / 2.0, e.pos[2]];
         Some(Frame {
             centre,
-            bounds: Aabb::at_feet(e.pos, half, height),
+            bounds: e.bounding_box(),
             hanging,
             on_the_move,
         })

@@ -8,6 +8,7 @@ mod behaviour;
 mod blocks;
 mod boat_trap;
 mod build;
+mod buried;
 mod checks;
 mod chest;
 mod combat;

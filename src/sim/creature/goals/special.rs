@@ -235,7 +235,7 @@ impl Goal for Swoop {
             Phase::Swoop => {
                 let p = ctx.game.player.pos;
                 Swoop::fly_to(ctx, [p[0], p[1] + 0.9, p[2]], 0.6);
-                let reach = body::aabb(ctx.me).inflate([0.2; 3]);
+                let reach = ctx.me.bounding_box().inflate([0.2; 3]);
                 let player_box = crate::sim::rules::Aabb::at_feet(
                     p,
                     crate::sim::player::HALF_WIDTH,
