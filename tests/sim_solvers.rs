@@ -79,6 +79,11 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         ("find_item_frame", 16),
         // Tall grass between the eye and the carved pumpkin hid it.
         ("carve_pumpkins", 29),
+        // The farthest pumpkin, carved first, was a wild one out of reach.
+        ("carve_pumpkins", 30),
+        // The pig, summoned into a hillside, is hurt there: no reason to
+        // panic (vanilla's panic asks who hurt it), so the lead reaches it.
+        ("use_lead", 14),
         // West of the feet the land rises, or steps down onto tall grass:
         // no floor there for the cake's chest.
         ("prepare_a_birthday_present_for_your_neighbor", 22),

@@ -86,25 +86,38 @@ fn a_zombie_walks_around_a_wall_to_the_player() {
     );
 }
 
-#[test]
-fn a_pig_panics_after_a_hit() {
+/// A pig hurt by `attacker`, and the farthest it went in the next 60
+/// ticks, with how far its legs swung.
+fn run_after_a_hurt(attacker: Attacker) -> (f64, f32) {
     let mut game = platform_game();
     let pig = summon(&mut game, "pig", 0.5, 2.5);
     idle(&mut game, 2);
     let before = entity(&game, pig).pos;
-    combat::hurt_mob(&mut game, pig, 1.0, Attacker::Player);
+    combat::hurt_mob(&mut game, pig, 1.0, attacker);
     let mut ran = 0.0f64;
     for _ in 0..60 {
         idle(&mut game, 1);
         let now = entity(&game, pig).pos;
         ran = ran.max(((now[0] - before[0]).powi(2) + (now[2] - before[2]).powi(2)).sqrt());
     }
-    assert!(ran > 2.0, "the pig ran {ran:.2} blocks");
-    let state = match &entity(&game, pig).kind {
-        EntityKind::Mob(mob) => mob.state.clone(),
+    let swing = match &entity(&game, pig).kind {
+        EntityKind::Mob(mob) => mob.state.limb_swing,
         _ => unreachable!(),
     };
-    assert!(state.limb_swing > 0.0, "its legs swung");
+    (ran, swing)
+}
+
+#[test]
+fn a_pig_panics_after_a_hit() {
+    let (ran, swing) = run_after_a_hurt(Attacker::Player);
+    assert!(ran > 2.0, "the pig ran {ran:.2} blocks");
+    assert!(swing > 0.0, "its legs swung");
+}
+
+#[test]
+fn a_hurt_with_no_attacker_does_not_send_a_pig_running() {
+    let (ran, _) = run_after_a_hurt(Attacker::Other);
+    assert!(ran < 1.0, "the pig ran {ran:.2} blocks after a fall's hurt");
 }
 
 #[test]

@@ -10,8 +10,8 @@
 use std::collections::VecDeque;
 
 use super::behaviour::{
-    angles_to, block_centre, held_uses_left, turn_towards, Behaviour, Hold, Mine, MineNearest,
-    PlaceAround, Select, Spot, StepInto, UseOn, WalkTo,
+    angles_to, block_centre, distance, held_uses_left, turn_towards, Behaviour, Hold, Mine,
+    MineNearest, PlaceAround, Select, Spot, StepInto, UseOn, WalkTo,
 };
 use super::craft::{click_on, Craft};
 use super::plants::is_wild_plant;
@@ -229,13 +229,28 @@ fn farmland_tops(game: &Game) -> Vec<(BlockPos, Face)> {
         .collect()
 }
 
-/// Sides and top of pumpkins.
+/// Sides and top of the nearest pumpkin with one of them in sight, so
+/// that, carved, it is still within the reach it is mined from (carving
+/// the farthest first, a wild pumpkin three cells off was carved and
+/// left there, out of reach).
 fn pumpkin_faces(game: &Game) -> Vec<(BlockPos, Face)> {
+    let faces_of = |pos| {
+        SIDES
+            .iter()
+            .chain(&[Face::Up])
+            .map(move |&face| (pos, face))
+    };
+    let eye = game.player.eye();
+    let from_eye = |pos| distance(eye, block_centre(pos));
     cells_around(game, 3, -1..=1)
         .into_iter()
         .filter(|&pos| game.world.get(pos) == block("pumpkin"))
-        .flat_map(|pos| SIDES.iter().chain(&[Face::Up]).map(move |&f| (pos, f)))
-        .collect()
+        .filter(|&pos| {
+            faces_of(pos).any(|(pos, face)| face_in_sight(game, pos, face, aim_point(pos, face)))
+        })
+        .min_by(|&a, &b| from_eye(a).total_cmp(&from_eye(b)).then(a.cmp(&b)))
+        .map(|pos| faces_of(pos).collect())
+        .unwrap_or_default()
 }
 
 /// One job of [`Construct`]: empty a cell, or put the selected block there.

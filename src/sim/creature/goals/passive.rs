@@ -4,14 +4,17 @@
 use super::idle::RandomWalk;
 use super::{Ctx, Goal, LOOK, MOVE};
 
-/// A hit (or fire) counts as a reason to panic for this long (vanilla
-/// forgets who hurt it after 100 ticks).
+/// The player's hit (or fire) counts as a reason to panic for this long
+/// (vanilla forgets who hurt it after 100 ticks). Hurts with no attacker
+/// (a fall, a wall at its eyes) are none: `PanicGoal` asks who hurt it.
+/// Creatures' hits on animals, which vanilla's panic answers too, are not
+/// modelled (no creature attacks an animal here).
 const PANIC_TICKS: u64 = 100;
 /// Ticks before following food again after giving up.
 const TEMPT_COOLDOWN: u32 = 100;
 
-/// Runs to random spots within 5 blocks at `speed` while a hit is fresh
-/// or it burns.
+/// Runs to random spots within 5 blocks at `speed` while the player's
+/// hit is fresh or it burns.
 #[derive(Debug, Clone)]
 pub struct Panic {
     pub speed: f64,
@@ -19,7 +22,9 @@ pub struct Panic {
 
 impl Panic {
     fn scared(ctx: &Ctx) -> bool {
-        ctx.memory.hurt_within(ctx.game.tick, PANIC_TICKS) || ctx.memory.fire_ticks > 0
+        let hit_by_player = ctx.memory.hurt_by_player;
+        let fresh = hit_by_player.is_some_and(|at| ctx.game.tick.saturating_sub(at) < PANIC_TICKS);
+        fresh || ctx.memory.fire_ticks > 0
     }
 }
 
