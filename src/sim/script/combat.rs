@@ -270,6 +270,24 @@ impl Hunt {
         None
     }
 
+    /// The creature to go for: the nearest, or over land the nearest one
+    /// buried in a hillside first, since it suffocates before long and
+    /// then counts as no kill.
+    fn quarry<'a>(&self, game: &'a Game) -> Option<&'a Entity> {
+        let buried = || {
+            let p = game.player.pos;
+            living(game, self.kind)
+                .filter(|e| burying_block(game, e).is_some())
+                .min_by(|a, b| {
+                    behaviour::distance(a.pos, p).total_cmp(&behaviour::distance(b.pos, p))
+                })
+        };
+        self.goes_round
+            .then(buried)
+            .flatten()
+            .or_else(|| nearest(game, self.kind))
+    }
+
     fn done(&mut self, game: &Game) -> bool {
         let killed = game.stats.get(Event::KillEntity, self.kind);
         let before = *self.killed_before.get_or_insert(killed);
@@ -301,7 +319,7 @@ impl Behaviour for Hunt {
         if p.is_dead() {
             return Step::Act(Action::noop());
         }
-        let Some(target) = nearest(game, self.kind) else {
+        let Some(target) = self.quarry(game) else {
             return Step::Act(Action::noop());
         };
         let distance =
