@@ -115,9 +115,18 @@ impl Memory {
 
     /// Whether something hurt it within the last `ticks`.
     pub fn hurt_within(&self, now: u64, ticks: u64) -> bool {
-        self.hurt_at
-            .is_some_and(|at| now.saturating_sub(at) < ticks)
+        happened_within(self.hurt_at, now, ticks)
     }
+
+    /// Whether the player hurt it within the last `ticks`.
+    pub fn hurt_by_player_within(&self, now: u64, ticks: u64) -> bool {
+        happened_within(self.hurt_by_player, now, ticks)
+    }
+}
+
+/// Whether the tick `at`, if any, lies within the last `ticks` before `now`.
+fn happened_within(at: Option<u64>, now: u64, ticks: u64) -> bool {
+    at.is_some_and(|at| now.saturating_sub(at) < ticks)
 }
 
 /// What a creature did this tick that reaches beyond itself.

@@ -100,9 +100,8 @@ pub fn hurt_mob_in_full(
     };
     let memory = &mut mob.brain.memory;
     memory.note_hurt(game.tick, attacker);
-    let players_hit_is_recent = memory
-        .hurt_by_player
-        .is_some_and(|at| game.tick.saturating_sub(at) <= KILL_CREDIT_TICKS);
+    // The 100th tick after the hit still counts.
+    let players_hit_is_recent = memory.hurt_by_player_within(game.tick, KILL_CREDIT_TICKS + 1);
     let dealt = dealt.min(mob.health);
     mob.health -= dealt;
     let killed = mob.health <= 0.0;

@@ -22,9 +22,7 @@ pub struct Panic {
 
 impl Panic {
     fn scared(ctx: &Ctx) -> bool {
-        let hit_by_player = ctx.memory.hurt_by_player;
-        let fresh = hit_by_player.is_some_and(|at| ctx.game.tick.saturating_sub(at) < PANIC_TICKS);
-        fresh || ctx.memory.fire_ticks > 0
+        ctx.memory.hurt_by_player_within(ctx.game.tick, PANIC_TICKS) || ctx.memory.fire_ticks > 0
     }
 }
 
