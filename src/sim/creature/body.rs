@@ -24,15 +24,19 @@ const MAX_TURN: f32 = 90.0;
 /// Ticks between jumps (`noJumpDelay`).
 const JUMP_DELAY: u32 = 10;
 
+/// The speed modifier of every strafe, whoever asks for it: vanilla's
+/// `MoveControl.strafe` sets 0.25 and ignores the goal's own speed, so a
+/// skeleton circling or backing off moves at a quarter of its walk.
+const STRAFE_SPEED_MODIFIER: f64 = 0.25;
+
 /// What the goals want of the body this tick.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Wish {
     /// A point to turn the head (and, standing, the body) to.
     pub look_at: Option<[f64; 3]>,
     /// Steer directly, relative to the facing: the forward and sideways
-    /// input (each within ±1) and the speed modifier (`MoveControl.strafe`);
-    /// overrides the path.
-    pub strafe: Option<(f64, f64, f64)>,
+    /// input, each within ±1 (`MoveControl.strafe`); overrides the path.
+    pub strafe: Option<(f64, f64)>,
     /// Jump (on the ground) or swim up (in water).
     pub jump: bool,
 }
@@ -112,8 +116,8 @@ pub fn fall(world: &World, e: &mut Entity) {
 /// the path (where, as vanilla's `setSpeed` does, the forward input is the
 /// speed itself).
 fn steering(ctx: &mut Ctx) -> Option<(f64, f64, f64)> {
-    if let Some((forward, sideways, modifier)) = ctx.wish.strafe {
-        return Some((forward, sideways, ctx.def.speed * modifier));
+    if let Some((forward, sideways)) = ctx.wish.strafe {
+        return Some((forward, sideways, ctx.def.speed * STRAFE_SPEED_MODIFIER));
     }
     let half_width = ctx.me.size().0;
     let waypoint = ctx.nav.next_waypoint(ctx.me.pos, half_width)?;

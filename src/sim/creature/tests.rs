@@ -157,6 +157,33 @@ fn a_skeleton_keeps_its_distance() {
     );
 }
 
+/// Vanilla's `MoveControl.strafe` moves at a quarter of the walk, whatever
+/// the goal's speed: a skeleton circling the player in its range is slow
+/// enough to catch.
+#[test]
+fn a_skeleton_strafes_at_a_quarter_of_its_walk() {
+    let mut game = night_game();
+    let skeleton = summon(&mut game, "skeleton", 0.5, 8.5);
+    idle(&mut game, 40);
+    let mut fastest: f64 = 0.0;
+    for _ in 0..160 {
+        let before = entity(&game, skeleton).pos;
+        idle(&mut game, 1);
+        let after = entity(&game, skeleton).pos;
+        fastest = fastest.max((after[0] - before[0]).hypot(after[2] - before[2]));
+    }
+    let kind = registry().entity_named("skeleton").unwrap();
+    let walk = registry().creature(kind).unwrap().speed;
+    assert!(
+        horizontal_distance(&game, skeleton) < 15.0,
+        "it stayed in its range"
+    );
+    assert!(
+        fastest < walk * 0.5,
+        "a strafe step is at most half the walk's speed attribute ({walk}), not {fastest:.3}"
+    );
+}
+
 #[test]
 fn an_enderman_teleports_when_hit_face_to_face() {
     let mut game = platform_game();

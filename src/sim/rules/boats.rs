@@ -73,10 +73,6 @@ enum Status {
     InAir,
 }
 
-fn boat_box(e: &Entity) -> Aabb {
-    Aabb::at_feet(e.pos, boat::HALF_WIDTH, boat::HEIGHT)
-}
-
 /// The boat item of a wood type name (`Type` in NBT), oak when unknown.
 pub fn item_of_type(wood: &str) -> ItemId {
     registry()
@@ -247,7 +243,7 @@ fn pick_up_creatures(game: &Game, e: &Entity, b: &mut Boat) {
     if b.player_drives() {
         return;
     }
-    let reach = boat_box(e).inflate([0.2, -0.01, 0.2]);
+    let reach = e.bounding_box().inflate([0.2, -0.01, 0.2]);
     let seated: Vec<EntityId> = game
         .entities
         .list
@@ -275,11 +271,9 @@ fn pick_up_creatures(game: &Game, e: &Entity, b: &mut Boat) {
             def.category,
             EntityCategory::Hostile | EntityCategory::Passive
         ) && !WATER_ANIMALS.contains(&def.name);
-        let (half, height) = other.size();
-        let touching = Aabb::at_feet(other.pos, half, height).intersects(&reach);
         if creature
-            && touching
-            && half < boat::HALF_WIDTH
+            && other.bounding_box().intersects(&reach)
+            && other.size().0 < boat::HALF_WIDTH
             && !mob.is_dying()
             && !seated.contains(&other.id)
         {
@@ -296,7 +290,7 @@ pub fn tick(game: &mut Game, e: &mut Entity) -> bool {
     e.age += 1;
     b.hurt_ticks = b.hurt_ticks.saturating_sub(1);
     b.damage = (b.damage - 1.0).max(0.0);
-    let status = status(&game.world, &boat_box(e));
+    let status = status(&game.world, &e.bounding_box());
     float(e, &mut b, status);
     if !b.player_drives() {
         b.paddle = Paddle::default();

@@ -147,10 +147,7 @@ pub fn tick(game: &mut Game, e: &mut Entity) -> bool {
                 .is_some();
             let hits_creature = game.entities.list.iter().any(|m| match &m.kind {
                 EntityKind::Mob(mob) if Some(mob.kind) != dragon => {
-                    let (half, height) = m.size();
-                    Aabb::at_feet(m.pos, half, height)
-                        .clip(e.pos, next)
-                        .is_some()
+                    m.bounding_box().clip(e.pos, next).is_some()
                 }
                 _ => false,
             });

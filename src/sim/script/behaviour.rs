@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 
+use super::blocks::face_point_in_sight;
 use super::plants::hides_what_is_behind;
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::BlockEntity;
@@ -85,11 +86,20 @@ pub(super) fn aimable_from(game: &Game, eye: [f64; 3], pos: BlockPos) -> bool {
     raycast::target(&game.world, eye, d.map(|v| v / length)).is_some_and(|hit| hit.pos == pos)
 }
 
-/// Turns towards a block; once aimed, breaks whatever nearer block (a
-/// flower, tall grass, leaves) stands in the way, but never a block that
-/// keeps items (a furnace, a chest: what it holds would spill).
+/// Turns towards a block — its middle, or a face in sight where a nearer
+/// block hides the middle (seed 42's `build_nether_portal`: a cell under
+/// an obsidian block, seen past its edge) — and once aimed breaks
+/// whatever nearer block (a flower, tall grass, leaves) stands in the
+/// way, but never a block that keeps items (a furnace, a chest: what it
+/// holds would spill).
 pub(super) fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
-    let (yaw, pitch) = angles_to(game, block_centre(pos));
+    let eye = game.player.eye();
+    let aim = if aimable_from(game, eye, pos) {
+        block_centre(pos)
+    } else {
+        face_point_in_sight(game, pos).unwrap_or_else(|| block_centre(pos))
+    };
+    let (yaw, pitch) = angles_to(game, aim);
     let mut action = Action::noop();
     action.camera = turn_towards(game, yaw, pitch);
     let aimed = action.camera[0].abs() < 0.5 && action.camera[1].abs() < 0.5;
@@ -511,6 +521,12 @@ pub struct CollectItems {
     pub ticks_left: u32,
 }
 
+impl CollectItems {
+    /// A horizontal speed, in blocks a tick, below a walk's (about 0.2):
+    /// the body slides along a wall met at a slant.
+    const SLIDING: f64 = 0.05;
+}
+
 impl Behaviour for CollectItems {
     fn next(&mut self, game: &Game) -> Step {
         if !spend_tick(&mut self.ticks_left) {
@@ -531,7 +547,21 @@ impl Behaviour for CollectItems {
         match nearest {
             None => Step::Done,
             Some((_, pos)) => {
-                let mut walk = WalkTo::new(pos[0], pos[2]);
+                // Held up by a block on the straight way (against it, and
+                // at most sliding slowly along it), it heads for the
+                // middle of the item's cell instead, sliding along the
+                // block into the gap the item lies in (seed 36's
+                // `carve_pumpkins`: the carved pumpkin lay a body's edge
+                // past a grass block's corner).
+                let player = &game.player;
+                let held_up = player.horizontal_collision
+                    && player.vel[0].hypot(player.vel[2]) < Self::SLIDING;
+                let [x, z] = if held_up {
+                    [pos[0].floor() + 0.5, pos[2].floor() + 0.5]
+                } else {
+                    [pos[0], pos[2]]
+                };
+                let mut walk = WalkTo::new(x, z);
                 walk.within = 0.0;
                 // An item up a step is reached with a jump (on the beat of
                 // a walk of its own: the walk keeps this behaviour's

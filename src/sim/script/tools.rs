@@ -385,7 +385,10 @@ impl UseOnCreature {
             quarry,
             used: false,
             detour: None,
-            ticks_left: 300,
+            // Two thirds of a 900-step task: a creature that strolls off
+            // over rough ground can take half of it to reach (seed 44's
+            // pig, reached just as 300 ran out).
+            ticks_left: 600,
         }
     }
 }

@@ -246,7 +246,7 @@ impl Goal for KeepDistance {
             }
             let forward = if self.backwards { -0.5 } else { 0.5 };
             let sideways = if self.clockwise { 0.5 } else { -0.5 };
-            ctx.wish.strafe = Some((forward, sideways, self.speed));
+            ctx.wish.strafe = Some((forward, sideways));
         }
         ctx.wish.look_at = Some(ctx.game.player.eye());
         self.draw_and_loose(ctx, sees);
