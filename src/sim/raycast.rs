@@ -19,6 +19,17 @@ pub enum Face {
 }
 
 impl Face {
+    /// Every face, in the order of vanilla's 3D data values
+    /// (`Direction.from3DDataValue`).
+    pub const ALL: [Face; 6] = [
+        Face::Down,
+        Face::Up,
+        Face::North,
+        Face::South,
+        Face::West,
+        Face::East,
+    ];
+
     /// The unit offset to the neighbouring cell across this face.
     pub fn normal(self) -> [i32; 3] {
         match self {

@@ -85,14 +85,7 @@ fn summon_hanging(game: &mut Game, item: ItemId, pos: [f64; 3], nbt: &Compound) 
     let facing = if registry().item(item).name == "painting" {
         [Face::South, Face::West, Face::North, Face::East][value.rem_euclid(4) as usize]
     } else {
-        [
-            Face::Down,
-            Face::Up,
-            Face::North,
-            Face::South,
-            Face::West,
-            Face::East,
-        ][value.rem_euclid(6) as usize]
+        Face::ALL[value.rem_euclid(6) as usize]
     };
     let cell = pos.map(|v| v.floor() as i32);
     let wall = offset(cell, facing.opposite().normal());

@@ -224,6 +224,35 @@ fn a_spider_in_daylight_ignores_you_until_hit() {
 }
 
 #[test]
+fn phantoms_circle_clear_of_the_ground_then_swoop_down_to_bite() {
+    let mut game = night_game();
+    let phantoms: Vec<EntityId> = [(3.5, 3.5), (-3.5, 2.5), (2.5, -4.5), (-4.5, -3.5)]
+        .into_iter()
+        .map(|(x, z)| summon(&mut game, "phantom", x, z))
+        .collect();
+    // Summoned on the floor, they rise to circle; the first swoop comes
+    // 160 ticks or more after a target is seen.
+    idle(&mut game, 60);
+    let mut lowest = f64::INFINITY;
+    for _ in 60..150 {
+        idle(&mut game, 1);
+        for &phantom in &phantoms {
+            lowest = lowest.min(entity(&game, phantom).pos[1]);
+        }
+    }
+    assert!(
+        lowest >= GROUND + 0.9,
+        "circling, no phantom came within a block of the floor (lowest feet {lowest:.2}, floor {GROUND})"
+    );
+    assert_eq!(game.stats.get(Event::Custom, "damage_taken"), 0);
+    idle(&mut game, 300);
+    assert!(
+        game.stats.get(Event::Custom, "damage_taken") > 0,
+        "a phantom swooped down and bit"
+    );
+}
+
+#[test]
 fn a_zombie_burns_at_noon_unless_it_wears_a_helmet() {
     let mut game = platform_game();
     game.day_time = 6000;

@@ -448,6 +448,13 @@ pub fn attack(game: &mut Game, id: EntityId) {
 /// Uses a boat item (`BoatItem.use`): on the block or water looked at
 /// within 5 blocks, if the boat fits there, a boat facing the player's
 /// way; counts `use_item` and uses up the item.
+/// Whether a boat set down at `at` (the point the placing ray stops) has
+/// room there: its box, a tenth of a block in from each side, in no block.
+pub fn fits(world: &World, at: [f64; 3]) -> bool {
+    let aabb = Aabb::at_feet(at, boat::HALF_WIDTH, boat::HEIGHT).inflate([-0.1; 3]);
+    collision::is_free(world, &aabb)
+}
+
 pub fn place(game: &mut Game, hand: Hand, boat_item: ItemId) -> bool {
     let (eye, dir) = (game.player.eye(), game.player.look_dir());
     let Some(hit) = raycast::cast(&game.world, eye, dir, PLACE_REACH, |b| {
@@ -456,8 +463,7 @@ pub fn place(game: &mut Game, hand: Hand, boat_item: ItemId) -> bool {
         return false;
     };
     let at = [0, 1, 2].map(|a| eye[a] + dir[a] * hit.distance);
-    let aabb = Aabb::at_feet(at, boat::HALF_WIDTH, boat::HEIGHT).inflate([-0.1; 3]);
-    if !collision::is_free(&game.world, &aabb) {
+    if !fits(&game.world, at) {
         return false;
     }
     let id = game

@@ -97,14 +97,7 @@ fn point_in_sight(game: &Game, pos: BlockPos, face: Face) -> Option<[f64; 3]> {
 /// faces nearest the eye first; `None` if no face is in sight.
 pub(super) fn face_point_in_sight(game: &Game, pos: BlockPos) -> Option<[f64; 3]> {
     let eye = game.player.eye();
-    let mut faces = [
-        Face::Up,
-        Face::Down,
-        Face::North,
-        Face::South,
-        Face::West,
-        Face::East,
-    ];
+    let mut faces = Face::ALL;
     faces.sort_by(|&a, &b| {
         distance(eye, face_centre(pos, a)).total_cmp(&distance(eye, face_centre(pos, b)))
     });

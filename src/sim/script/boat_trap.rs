@@ -7,6 +7,7 @@
 //! (the creature sits in a boat).
 
 use super::behaviour::{angles_to, turn_towards, Behaviour, Step, WalkTo, MAX_TURN};
+use super::blocks::collides_at;
 use super::buried::{burying_block, top_middle};
 use super::checks::in_a_boat;
 use super::plans::{settle, Plan};
@@ -129,8 +130,10 @@ impl Behaviour for SeatInBoat {
         let feet = [0, 1, 2].map(|a| target.pos[a] + target.vel[a]);
         let (half, height) = target.size();
         let body = Aabb::at_feet(feet, half, height);
-        let spot = aim_points(feet)
-            .find(|&point| landing(game, point).is_some_and(|(_, at)| boat_seats(at, &body)));
+        let spot = aim_points(feet).find(|&point| {
+            landing(game, point)
+                .is_some_and(|(_, at)| boats::fits(&game.world, at) && boat_seats(at, &body))
+        });
         let plant_in_way = landing(game, feet).is_some_and(|(hit, _)| is_plant(hit.block));
         let near = if spot.is_some() || plant_in_way {
             PLACE_FROM
@@ -142,6 +145,11 @@ impl Behaviour for SeatInBoat {
         if (dx * dx + dz * dz).sqrt() > near + 0.5 {
             if let Some(action) = self.walk_towards(game, [feet[0], feet[2]], near) {
                 return Step::Act(action);
+            }
+        }
+        if spot.is_none() && !plant_in_way {
+            if let Some(cell) = narrow_hole_side(game, target.pos) {
+                return Step::Act(self.dig_out(game, cell));
             }
         }
         let (yaw, pitch) = angles_to(game, spot.unwrap_or(feet));
@@ -195,6 +203,29 @@ fn landing(game: &Game, point: [f64; 3]) -> Option<(raycast::Hit, [f64; 3])> {
     })?;
     let at = [0, 1, 2].map(|a| eye[a] + dir[a] * hit.distance);
     Some((hit, at))
+}
+
+/// A block beside a creature standing in a hole too narrow for a boat
+/// (one dug out of a hillside stays in the block-wide hole left): of the
+/// three cells that, with the creature's, make the two-by-two square at
+/// its feet' level round its cell's corner nearest the player, the first
+/// still solid. With the square open, a boat set on its floor at the
+/// corner fits and touches the creature.
+fn narrow_hole_side(game: &Game, feet: [f64; 3]) -> Option<BlockPos> {
+    let cell = feet.map(|v| v.floor() as i32);
+    let p = game.player.pos;
+    let towards = |a: usize| {
+        if p[a] < f64::from(cell[a]) + 0.5 {
+            -1
+        } else {
+            1
+        }
+    };
+    let (sx, sz) = (towards(0), towards(2));
+    [[sx, 0], [0, sz], [sx, sz]]
+        .into_iter()
+        .map(|[dx, dz]| [cell[0] + dx, cell[1], cell[2] + dz])
+        .find(|&side| collides_at(&game.world, side))
 }
 
 /// Whether a boat set at `at` touches a creature's box there, so seats it

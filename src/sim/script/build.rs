@@ -84,6 +84,12 @@ impl Placement {
         collides && Aabb::at_feet(p.pos, HALF_WIDTH, p.height()).intersects(&cell_box)
     }
 
+    /// Whether the block could be placed from where the player stands: a
+    /// support's face in sight and within reach.
+    pub fn in_reach(&self, game: &Game) -> bool {
+        self.click_spot(game).is_some()
+    }
+
     /// Where to click to place into the cell: a support's face that the
     /// eye sees within reach, as (support, point to aim at).
     fn click_spot(&self, game: &Game) -> Option<(BlockPos, [f64; 3])> {

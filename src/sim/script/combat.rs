@@ -12,8 +12,8 @@
 use super::behaviour::{self, angles_to, turn_towards, Behaviour, Select, Step};
 use super::blocks::collides_at;
 use super::buried::burying_block;
+use super::go_round::GoRound;
 use super::plants::is_plant;
-use super::travel::{Ground, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
@@ -38,11 +38,6 @@ const SAFE_DROP: f64 = 5.0;
 /// of three blocks does no harm), and how far ahead of the feet it looks.
 const HARMLESS_DROP: i32 = 3;
 const LEDGE_LOOKAHEAD: f64 = 0.9;
-/// Ticks of running at a creature without getting closer before the run
-/// counts as stopped, and the longest a walk round the obstacle lasts
-/// before the chase looks again.
-const STOPPED_TICKS: u32 = 40;
-const DETOUR_TICKS: u32 = 80;
 
 /// The living creatures of `kind`.
 pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = &'a Entity> {
@@ -133,13 +128,9 @@ pub struct Hunt {
     drops_down: bool,
     /// Whether to strike only from where the feet are, never moving.
     holds_ground: bool,
-    /// The closest the run came to the creature, and ticks since.
-    closest: f64,
-    stopped: u32,
     /// Whether to walk round what stops the run.
     goes_round: bool,
-    /// A walk round what stopped the run, and its ticks left.
-    detour: Option<(Travel, u32)>,
+    round: GoRound,
 }
 
 impl Hunt {
@@ -154,10 +145,8 @@ impl Hunt {
             killed_before: None,
             drops_down: false,
             holds_ground: false,
-            closest: f64::INFINITY,
-            stopped: 0,
             goes_round: false,
-            detour: None,
+            round: GoRound::new(),
         }
     }
 
@@ -212,14 +201,13 @@ impl Hunt {
         let towards = [target.pos[0] - p.pos[0], target.pos[2] - p.pos[2]];
         let ahead_safe = ground_within(game, towards, drop);
         let drifting_safe = ground_within(game, [p.vel[0], p.vel[2]], drop);
+        let far = distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target);
         if self.backing > 0 {
             self.backing -= 1;
             if ground_within(game, towards.map(|v| -v), drop) {
                 action.press(Key::Back);
             }
-        } else if (distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target))
-            && ahead_safe
-        {
+        } else if far && ahead_safe {
             action.press(Key::Forward);
             if distance > 4.0 {
                 action.press(Key::Sprint);
@@ -228,46 +216,21 @@ impl Hunt {
             if stuck {
                 action.press(Key::Jump);
             }
-            self.watch_for_a_stop(game, target, distance);
+            if self.goes_round {
+                self.round.watch(game, target.pos, distance);
+            }
             return;
         } else if charged && self.jump_hits && p.on_ground && drifting_safe {
             action.press(Key::Jump);
         }
-        self.closest = f64::INFINITY;
-        self.stopped = 0;
-    }
-
-    /// Counts the ticks of a run that gets no closer; when it has stopped
-    /// (against a tree, a wall), starts a walk round towards the creature.
-    fn watch_for_a_stop(&mut self, game: &Game, target: &Entity, distance: f64) {
-        if distance < self.closest - 0.1 {
-            self.closest = distance;
-            self.stopped = 0;
-            return;
+        if far && self.goes_round {
+            // Held back by a ledge too deep to go over: a stop like any
+            // other, gone round (seed 56's witch stood in a lake beyond
+            // a pit beside its bank).
+            self.round.watch(game, target.pos, distance);
+        } else {
+            self.round.reset();
         }
-        self.stopped += 1;
-        if self.goes_round && self.stopped > STOPPED_TICKS && game.player.on_ground {
-            let column = [target.pos[0].floor() as i32, target.pos[2].floor() as i32];
-            let nowhere_but_near = |_: &Game, _: BlockPos| false;
-            let round = Travel::new(nowhere_but_near, Some(column), Ground::Any);
-            self.detour = Some((round, DETOUR_TICKS));
-            self.closest = f64::INFINITY;
-            self.stopped = 0;
-        }
-    }
-
-    /// This tick's walk round an obstacle, while one is under way and the
-    /// creature is not yet close.
-    fn detour_step(&mut self, game: &Game, distance: f64) -> Option<Action> {
-        let (round, ticks_left) = self.detour.as_mut()?;
-        *ticks_left = ticks_left.saturating_sub(1);
-        if *ticks_left > 0 && distance > STRIKE_DISTANCE + 1.0 {
-            if let Step::Act(action) = round.next(game) {
-                return Some(action);
-            }
-        }
-        self.detour = None;
-        None
     }
 
     /// The creature to go for: the nearest, or over land the nearest one
@@ -324,7 +287,7 @@ impl Behaviour for Hunt {
         };
         let distance =
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
-        if let Some(walk_round) = self.detour_step(game, distance) {
+        if let Some(walk_round) = self.round.step(game, distance, STRIKE_DISTANCE + 1.0) {
             self.attack_was_down = false;
             return Step::Act(walk_round);
         }

@@ -16,6 +16,7 @@ mod craft;
 mod craft_plan;
 mod fluids;
 mod gaps;
+mod go_round;
 mod goals;
 mod journeys;
 mod judged;

@@ -205,16 +205,19 @@ fn collect_wood(_: &Game) -> Plan {
     // step into it, then cut the logs around, close enough that every
     // drop lands within pickup range.
     // Where the land falls away under the box, the feet may drop out of
-    // reach of it: walk back beside a log and go on.
-    let logs = || Box::new(MineNearest::new(vec![block("oak_log")], 16).within(1));
+    // reach of it: walk back beside a log and go on, looking a block
+    // further (a sprint to the log's side can carry the feet a cell past
+    // it, and the walk's last waypoint counts as reached from within 0.6
+    // of its middle: seed 63) and fetching the drops.
+    let logs = |radius| Box::new(MineNearest::new(vec![block("oak_log")], 16).within(radius));
     let mut plan: Plan = vec![
         select("wooden_axe"),
-        logs(),
+        logs(1),
         Box::new(StepInto::new(Spot::FromFeet([1, 0, 1]))),
-        logs(),
+        logs(1),
     ];
     for _ in 0..2 {
-        plan.extend::<Plan>(vec![travel(beside_a_log, None), logs()]);
+        plan.extend::<Plan>(vec![travel(beside_a_log, None), logs(2)]);
     }
     plan
 }

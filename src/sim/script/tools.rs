@@ -8,6 +8,7 @@ use super::behaviour::{
     angles_to, distance, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN,
 };
 use super::combat::Hunt;
+use super::go_round::GoRound;
 use super::plans::{craft_one, select, settle, Plan};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
@@ -377,6 +378,10 @@ struct UseOnCreature {
     used: bool,
     /// A walk to the creature's side, out of another's way.
     detour: Option<WalkTo>,
+    /// A walk round what stops the straight walk to the creature (seed
+    /// 40's sheep led the player into a ravine's pool under a bank two
+    /// blocks high).
+    round: GoRound,
     ticks_left: u32,
 }
 
@@ -386,6 +391,7 @@ impl UseOnCreature {
             quarry,
             used: false,
             detour: None,
+            round: GoRound::new(),
             // Two thirds of a 900-step task: a creature that strolls off
             // over rough ground can take half of it to reach (seed 44's
             // pig, reached just as 300 ran out).
@@ -439,7 +445,13 @@ impl Behaviour for UseOnCreature {
             }
         }
         let point = centre(target);
+        let p = game.player.pos;
+        let across = (point[0] - p[0]).hypot(point[2] - p[2]);
+        if let Some(walk_round) = self.round.step(game, across, USE_REACH) {
+            return Step::Act(walk_round);
+        }
         if distance(game.player.eye(), point) > USE_REACH {
+            self.round.watch(game, target.pos, across);
             let mut walk = WalkTo::new(point[0], point[2]);
             walk.within = 1.2;
             walk.ticks_left = self.ticks_left;

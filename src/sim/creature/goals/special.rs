@@ -8,6 +8,7 @@ use rand::Rng;
 use super::{Ctx, Goal, LOOK, MOVE};
 use crate::sim::creature::{body, senses, Effect};
 use crate::sim::entity::EntityKind;
+use crate::sim::registry::BlockId;
 use crate::sim::rules::{fluid_depth, is_free};
 
 /// Tries to teleport within `spread` blocks horizontally and `rise`
@@ -141,6 +142,9 @@ impl Goal for DrinkHealing {
     }
 }
 
+/// How far above the block it appears in a phantom's first anchor lies.
+const ANCHOR_ABOVE_SPAWN: f64 = 5.0;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Phase {
     Circle,
@@ -187,6 +191,35 @@ impl Swoop {
         self.swoop_in = 20 * (8 + ctx.rng.gen_range(0..4));
     }
 
+    /// The point on the circle the phantom flies towards this tick.
+    fn circle_point(&self, ctx: &Ctx) -> [f64; 3] {
+        let anchor = self.anchor.unwrap_or(ctx.me.pos);
+        [
+            anchor[0] + self.radius * self.angle.cos(),
+            anchor[1] + self.height,
+            anchor[2] + self.radius * self.angle.sin(),
+        ]
+    }
+
+    /// Vanilla's circling keeps a block of air under and over the body:
+    /// heading down with something under it, the circle rises to at least
+    /// a block above the anchor; heading up with something over it, to at
+    /// least a block below. Without it a phantom circling low scrapes
+    /// along a hillside out of sight.
+    fn keep_off_ground_and_ceiling(&mut self, ctx: &Ctx) {
+        let pos = ctx.me.pos;
+        let cell = pos.map(|v| v.floor() as i32);
+        let world = &ctx.game.world;
+        let occupied = |dy: i32| world.get([cell[0], cell[1] + dy, cell[2]]) != BlockId::AIR;
+        let point_y = self.circle_point(ctx)[1];
+        if point_y < pos[1] && occupied(-1) {
+            self.height = self.height.max(1.0);
+        }
+        if point_y > pos[1] && occupied(1) {
+            self.height = self.height.min(-1.0);
+        }
+    }
+
     /// Flies towards `point` at `speed` blocks a tick, turning its velocity
     /// a fifth of the way each tick.
     fn fly_to(ctx: &mut Ctx, point: [f64; 3], speed: f64) {
@@ -209,7 +242,10 @@ impl Goal for Swoop {
     }
 
     fn start(&mut self, ctx: &mut Ctx) {
-        self.anchor = Some(ctx.me.pos);
+        // Vanilla's `finalizeSpawn` anchors a phantom five blocks above
+        // the block it appears in.
+        let cell = ctx.me.pos.map(f64::floor);
+        self.anchor = Some([cell[0], cell[1] + ANCHOR_ABOVE_SPAWN, cell[2]]);
         self.new_circle(ctx);
     }
 
@@ -218,12 +254,8 @@ impl Goal for Swoop {
         match self.phase {
             Phase::Circle => {
                 self.angle += self.clockwise * 0.05;
-                let anchor = self.anchor.unwrap_or(ctx.me.pos);
-                let point = [
-                    anchor[0] + self.radius * self.angle.cos(),
-                    anchor[1] + self.height,
-                    anchor[2] + self.radius * self.angle.sin(),
-                ];
+                self.keep_off_ground_and_ceiling(ctx);
+                let point = self.circle_point(ctx);
                 Swoop::fly_to(ctx, point, 0.3);
                 if targeting {
                     self.swoop_in = self.swoop_in.saturating_sub(1);
