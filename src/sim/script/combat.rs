@@ -216,17 +216,13 @@ impl Hunt {
             if stuck {
                 action.press(Key::Jump);
             }
-            if self.goes_round {
-                self.round.watch(game, target.pos, distance);
-            }
-            return;
         } else if charged && self.jump_hits && p.on_ground && drifting_safe {
             action.press(Key::Jump);
         }
         if far && self.goes_round {
-            // Held back by a ledge too deep to go over: a stop like any
-            // other, gone round (seed 56's witch stood in a lake beyond
-            // a pit beside its bank).
+            // A run that gets no closer is gone round, whether a wall
+            // stops it or a ledge too deep to go over holds it back (seed
+            // 56's witch stood in a lake beyond a pit beside its bank).
             self.round.watch(game, target.pos, distance);
         } else {
             self.round.reset();

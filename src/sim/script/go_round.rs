@@ -5,10 +5,9 @@
 //! looks again. Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{Behaviour, Step};
-use super::travel::{Ground, Travel};
+use super::travel::{self, Travel};
 use crate::protocol::Action;
 use crate::sim::game::Game;
-use crate::sim::world::BlockPos;
 
 /// Ticks of running at a creature without getting closer before the run
 /// counts as stopped, and the longest a walk round the obstacle lasts
@@ -52,9 +51,7 @@ impl GoRound {
         self.stopped += 1;
         if self.stopped > STOPPED_TICKS && game.player.on_ground {
             let column = [feet[0].floor() as i32, feet[2].floor() as i32];
-            let nowhere_but_near = |_: &Game, _: BlockPos| false;
-            let round = Travel::new(nowhere_but_near, Some(column), Ground::Any);
-            self.detour = Some((round, DETOUR_TICKS));
+            self.detour = Some((travel::towards(column), DETOUR_TICKS));
             self.reset();
         }
     }

@@ -12,7 +12,7 @@ use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::plans::{settle, Plan};
 use super::plants::{hides_what_is_behind, is_plant};
-use super::travel::{Ground, Travel};
+use super::travel::{self, Ground, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
@@ -110,9 +110,10 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
 /// walk slides along the first step up it meets at a slant), then into
 /// the cell's middle.
 pub(super) fn go_to(site: BlockPos) -> Plan {
-    let nowhere_but_near = |_: &Game, _: BlockPos| false;
-    let walk = Travel::new(nowhere_but_near, Some([site[0], site[2]]), Ground::Any);
-    vec![Box::new(walk), Box::new(StepInto::new(Spot::At(site)))]
+    vec![
+        Box::new(travel::towards([site[0], site[2]])),
+        Box::new(StepInto::new(Spot::At(site))),
+    ]
 }
 
 /// Plants set inside the garden's fence, by offset from the middle: the

@@ -255,6 +255,12 @@ pub fn travel_in_the_end(goal: Goal, guide: Option<[i32; 2]>) -> Box<dyn Behavio
     Box::new(Travel::new(goal, guide, Ground::TheEnd))
 }
 
+/// Walks to the cell nearest `column` that the search reaches: a goal
+/// met nowhere, so the walk ends where the guide is nearest.
+pub fn towards(column: [i32; 2]) -> Travel {
+    Travel::new(|_, _| false, Some(column), Ground::Any)
+}
+
 /// Walks to the nearest spot meeting a goal (see [`search`]).
 pub struct Travel {
     goal: Goal,
