@@ -64,6 +64,12 @@ impl Aabb {
     }
 
     /// Whether a point lies inside (edges included).
+    /// How far a point lies from the box (0 inside it).
+    pub fn distance_to(&self, point: [f64; 3]) -> f64 {
+        let d = [0, 1, 2].map(|a| point[a] - point[a].clamp(self.min[a], self.max[a]));
+        (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+    }
+
     pub fn contains(&self, point: [f64; 3]) -> bool {
         (0..3).all(|a| self.min[a] <= point[a] && point[a] <= self.max[a])
     }

@@ -21,7 +21,6 @@ use rand::Rng;
 /// Item entities vanish after this many ticks.
 const ITEM_LIFETIME: u32 = 6000;
 const ITEM_GRAVITY: f64 = 0.04;
-const PROJECTILE_GRAVITY: f64 = 0.03;
 /// Projectiles and creatures below this height are gone.
 pub(super) const VOID_Y: f64 = -64.0;
 
@@ -313,7 +312,7 @@ pub fn tick(game: &mut Game) {
                         0.99
                     };
                     e.vel = e.vel.map(|v| v * drag);
-                    e.vel[1] -= PROJECTILE_GRAVITY;
+                    e.vel[1] -= super::projectiles::THROWN_GRAVITY;
                     if e.pos[1] < VOID_Y {
                         gone.push(e.id);
                     }

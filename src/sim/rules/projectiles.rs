@@ -25,6 +25,10 @@ use crate::sim::registry::registry;
 
 pub const GRAVITY: f64 = 0.05;
 pub const DRAG: f64 = 0.99;
+/// Thrown items (snowballs, eggs, ender pearls) leave the hand at this
+/// speed (blocks per tick) and fall by this much a tick, after the drag.
+pub const THROWN_SPEED: f64 = 1.5;
+pub const THROWN_GRAVITY: f64 = 0.03;
 /// Drag of an arrow under water (tridents keep 0.99).
 const ARROW_WATER_DRAG: f64 = 0.6;
 /// Damage per block/tick of an arrow's speed (`baseDamage`).

@@ -31,8 +31,6 @@ const USE_REPEAT: u32 = 4;
 pub const EAT_TICKS: u32 = 32;
 /// Pumpkin seeds a carved pumpkin drops.
 const CARVED_SEEDS: u8 = 4;
-/// Thrown items leave the hand at this speed (blocks per tick).
-const THROW_SPEED: f64 = 1.5;
 /// Ticks before another ender pearl can be thrown.
 const PEARL_COOLDOWN: u32 = 20;
 
@@ -311,7 +309,7 @@ fn throw(game: &mut Game, hand: Hand, thrown: crate::sim::registry::ItemId) -> b
     let p = &game.player;
     let dir = p.look_dir();
     let carried = [p.vel[0], if p.on_ground { 0.0 } else { p.vel[1] }, p.vel[2]];
-    let vel = [0, 1, 2].map(|a| dir[a] * THROW_SPEED + carried[a]);
+    let vel = [0, 1, 2].map(|a| dir[a] * super::projectiles::THROWN_SPEED + carried[a]);
     let at = [p.pos[0], p.eye()[1] - 0.1, p.pos[2]];
     game.entities
         .spawn(EntityKind::Projectile { item: thrown }, at, vel);

@@ -11,8 +11,10 @@ use crate::protocol::{Action, Key};
 use crate::sim::block_entity::BlockEntity;
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
+use crate::sim::player;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, Shape};
+use crate::sim::rules::{is_free, Aabb};
 use crate::sim::world::BlockPos;
 
 /// The most the camera turns in one tick, in degrees.
@@ -173,6 +175,23 @@ impl Behaviour for Hold {
     }
 }
 
+/// Stands still until the feet rest on a block or are in water (a
+/// teleport leaves the body over air, whatever it stood on before).
+pub struct Land;
+
+impl Behaviour for Land {
+    fn next(&mut self, game: &Game) -> Step {
+        let p = &game.player;
+        let just_below =
+            Aabb::at_feet(p.pos, player::HALF_WIDTH, p.height()).offset([0.0, -0.05, 0.0]);
+        if p.in_water || !is_free(&game.world, &just_below) {
+            Step::Done
+        } else {
+            Step::Act(Action::noop())
+        }
+    }
+}
+
 /// A block position, either fixed or relative to the player's feet at the
 /// moment the behaviour starts (once the player stands on the ground).
 #[derive(Debug, Clone, Copy)]
@@ -285,6 +304,8 @@ pub struct MineNearest {
     pub times: u32,
     /// How many cells away from the feet, horizontally, to look.
     pub radius: i32,
+    /// Whether the block the feet stand on is left alone.
+    keep_floor: bool,
     current: Option<(Mine, CollectItems)>,
     wander: Wander,
 }
@@ -295,6 +316,7 @@ impl MineNearest {
             kinds,
             times,
             radius: 4,
+            keep_floor: false,
             current: None,
             wander: Wander::new(0),
         }
@@ -313,6 +335,12 @@ impl MineNearest {
         self
     }
 
+    /// Never the block the feet stand on (so they stay where they are).
+    pub fn keeping_the_floor(mut self) -> MineNearest {
+        self.keep_floor = true;
+        self
+    }
+
     /// The nearest block of a wanted kind that the crosshair could rest
     /// on, by distance from the eye, ties broken by position.
     fn nearest(&self, game: &Game) -> Option<BlockPos> {
@@ -324,7 +352,8 @@ impl MineNearest {
             for dz in -r..=r {
                 for dx in -r..=r {
                     let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                    if !self.kinds.contains(&game.world.get(pos)) {
+                    let floor = dx == 0 && dy == -1 && dz == 0;
+                    if !self.kinds.contains(&game.world.get(pos)) || (floor && self.keep_floor) {
                         continue;
                     }
                     let centre = block_centre(pos);

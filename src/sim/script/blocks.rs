@@ -14,16 +14,19 @@ use super::behaviour::{
     MineNearest, PlaceAround, Select, Spot, StepInto, UseOn, WalkTo,
 };
 use super::craft::{click_on, Craft};
+use super::long::Until;
 use super::plants::is_wild_plant;
 use super::screens::put_back;
 use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
+use crate::sim::player::{EYE_HEIGHT, EYE_HEIGHT_SNEAKING};
 use crate::sim::raycast::{self, Face};
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::screen::{ScreenKind, Slot};
 use crate::sim::world::{offset, BlockPos, World};
+use crate::suite::Event;
 
 use super::behaviour::Step;
 
@@ -61,7 +64,11 @@ fn aim_point(pos: BlockPos, face: Face) -> [f64; 3] {
 /// Whether the crosshair, turned to `point`, would rest on `pos`'s `face`
 /// within reach once the plants in the way are cut.
 fn face_in_sight(game: &Game, pos: BlockPos, face: Face, point: [f64; 3]) -> bool {
-    let eye = game.player.eye();
+    face_seen_from(game, game.player.eye(), pos, face, point)
+}
+
+/// [`face_in_sight`] for eyes at `eye`.
+fn face_seen_from(game: &Game, eye: [f64; 3], pos: BlockPos, face: Face, point: [f64; 3]) -> bool {
     let d = [point[0] - eye[0], point[1] - eye[1], point[2] - eye[2]];
     let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
     let dir = d.map(|c| c / distance);
@@ -201,9 +208,12 @@ impl Behaviour for UseOnFaces {
     }
 }
 
-/// Cells within reach of the feet, nearest rings first.
-fn cells_around(game: &Game, radius: i32, heights: std::ops::RangeInclusive<i32>) -> Vec<BlockPos> {
-    let feet = game.player.block_pos();
+/// Cells within reach of feet in `feet`, nearest rings first.
+fn cells_around(
+    feet: BlockPos,
+    radius: i32,
+    heights: std::ops::RangeInclusive<i32>,
+) -> Vec<BlockPos> {
     let mut cells = Vec::new();
     for dy in heights {
         for dz in -radius..=radius {
@@ -237,7 +247,7 @@ pub(crate) fn is_solid_cube(game: &Game, pos: BlockPos) -> bool {
 /// Sides of solid blocks with air in front, at chest height or below.
 fn open_sides(game: &Game) -> Vec<(BlockPos, Face)> {
     let mut faces = Vec::new();
-    for pos in cells_around(game, 3, -1..=1) {
+    for pos in cells_around(game.player.block_pos(), 3, -1..=1) {
         if !is_solid_cube(game, pos) {
             continue;
         }
@@ -253,7 +263,15 @@ fn open_sides(game: &Game) -> Vec<(BlockPos, Face)> {
 
 /// Tops of farmland with air or a wild plant above (cut on the way).
 fn farmland_tops(game: &Game) -> Vec<(BlockPos, Face)> {
-    cells_around(game, 4, -2..=1)
+    farmland_tops_around(game, game.player.block_pos()).collect()
+}
+
+/// [`farmland_tops`] around feet in `feet`.
+fn farmland_tops_around(
+    game: &Game,
+    feet: BlockPos,
+) -> impl Iterator<Item = (BlockPos, Face)> + '_ {
+    cells_around(feet, 4, -2..=1)
         .into_iter()
         .filter(|&pos| {
             let above = game.world.get(offset(pos, [0, 1, 0]));
@@ -261,7 +279,23 @@ fn farmland_tops(game: &Game) -> Vec<(BlockPos, Face)> {
                 && (above == BlockId::AIR || is_wild_plant(above))
         })
         .map(|pos| (pos, Face::Up))
-        .collect()
+}
+
+/// Whether a farmland top to plant is in sight and reach of feet in the
+/// middle of a cell, the eyes standing (as [`UseOnFaces`] picks a face)
+/// and sneaking (as it clicks), with room to spare for feet a little off
+/// the middle.
+fn farmland_in_sight(game: &Game, feet: BlockPos) -> bool {
+    const SPARE_REACH: f64 = 0.3;
+    let [x, y, z] = feet.map(f64::from);
+    let eyes = [EYE_HEIGHT, EYE_HEIGHT_SNEAKING].map(|h| [x + 0.5, y + h, z + 0.5]);
+    farmland_tops_around(game, feet).any(|(pos, face)| {
+        let aim = aim_point(pos, face);
+        eyes.iter().all(|&eye| {
+            distance(eye, aim) < raycast::REACH - SPARE_REACH
+                && face_seen_from(game, eye, pos, face, aim)
+        })
+    })
 }
 
 /// Sides and top of the nearest pumpkin with one of them in sight, so
@@ -277,7 +311,7 @@ fn pumpkin_faces(game: &Game) -> Vec<(BlockPos, Face)> {
     };
     let eye = game.player.eye();
     let from_eye = |pos| distance(eye, block_centre(pos));
-    cells_around(game, 3, -1..=1)
+    cells_around(game.player.block_pos(), 3, -1..=1)
         .into_iter()
         .filter(|&pos| game.world.get(pos) == block("pumpkin"))
         .filter(|&pos| {
@@ -621,10 +655,23 @@ pub fn plant_wheats(_: &Game) -> Plan {
     // (so on a slope it may stand clear of the ground or sink into it).
     // Standing on it, most cells are in reach and seen from above; the
     // farthest are planted first, so no crop stands in the way of the rest.
+    // A field out of a walk's reach (seed 98: raised a block over a
+    // ditch) is planted from beside it, walking on to where more of it
+    // is in sight after each round.
+    const SEEDS: u64 = 5;
+    let planted = |game: &Game| game.stats.get(Event::UseItem, "wheat_seeds") >= SEEDS;
     vec![
         select("wheat_seeds"),
         travel(on_farmland, None),
-        Box::new(UseOnFaces::new(farmland_tops, 5)),
+        Box::new(UseOnFaces::new(farmland_tops, SEEDS as u32)),
+        Box::new(Until::new(planted, 4, |_| {
+            vec![
+                travel(farmland_in_sight, None),
+                // Sight was judged from the cell's middle.
+                Box::new(StepInto::new(Spot::FromFeet([0, 0, 0]))),
+                Box::new(UseOnFaces::new(farmland_tops, SEEDS as u32)),
+            ]
+        })),
         settle(),
     ]
 }

@@ -3,7 +3,8 @@
 //! creature with the camera on it, striking when the attack is charged
 //! (from a jump, for a critical, when asked), backing off to recharge,
 //! never over a ledge deeper than a harmless fall, going round what
-//! stops the run (a tree, a wall) by a path found over the ground,
+//! stops the run (a tree, a wall) by a path found over the ground — down
+//! a cave's mouth or up a bank to a creature out of reach below or above —
 //! cutting the plants before the crosshair, digging out a creature buried
 //! in a hillside, and raising the shield
 //! towards an attacker. Like every script they read the game to decide
@@ -13,13 +14,14 @@ use super::behaviour::{self, angles_to, turn_towards, Behaviour, Select, Step};
 use super::blocks::collides_at;
 use super::buried::burying_block;
 use super::go_round::GoRound;
+use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::registry::{item, registry};
-use crate::sim::rules::{attack_charge, crosshair, Target};
+use crate::sim::rules::{attack_charge, crosshair, Target, ENTITY_REACH};
 use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
@@ -180,6 +182,24 @@ impl Hunt {
         self.drops_down && (OUT_OF_REACH_BELOW..=SAFE_DROP).contains(&drop)
     }
 
+    /// Whether, over land, the creature stands deeper below than a drop
+    /// the hunt takes (down in a cave): the way down to it is gone round
+    /// to (seed 95's wounded pig fled into a cave nine blocks under).
+    fn deep_below(&self, game: &Game, target: &Entity) -> bool {
+        self.goes_round && game.player.pos[1] - target.pos[1] > SAFE_DROP
+    }
+
+    /// Whether, over land, the creature stands on a bank over the eyes,
+    /// beyond the arm's reach or hidden by the bank's edge: the way up to
+    /// it is gone round to.
+    fn high_above(&self, game: &Game, target: &Entity) -> bool {
+        let eye = game.player.eye();
+        self.goes_round
+            && target.pos[1] > eye[1]
+            && (target.bounding_box().distance_to(eye) > ENTITY_REACH
+                || block_hiding(game, target, self.kind).is_some())
+    }
+
     /// The walk, jump or step back of this tick: closing in, backing off
     /// while the weapon recharges, jumping for a critical.
     fn press_moves(
@@ -201,7 +221,10 @@ impl Hunt {
         let towards = [target.pos[0] - p.pos[0], target.pos[2] - p.pos[2]];
         let ahead_safe = ground_within(game, towards, drop);
         let drifting_safe = ground_within(game, [p.vel[0], p.vel[2]], drop);
-        let far = distance > STRIKE_DISTANCE || self.below_out_of_reach(game, target);
+        let far = distance > STRIKE_DISTANCE
+            || self.below_out_of_reach(game, target)
+            || self.deep_below(game, target)
+            || self.high_above(game, target);
         if self.backing > 0 {
             self.backing -= 1;
             if ground_within(game, towards.map(|v| -v), drop) {
@@ -223,7 +246,7 @@ impl Hunt {
             // A run that gets no closer is gone round, whether a wall
             // stops it or a ledge too deep to go over holds it back (seed
             // 56's witch stood in a lake beyond a pit beside its bank).
-            self.round.watch(game, target.pos, distance);
+            self.round.watch(game, target.pos);
         } else {
             self.round.reset();
         }
@@ -283,7 +306,7 @@ impl Behaviour for Hunt {
         };
         let distance =
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
-        if let Some(walk_round) = self.round.step(game, distance, STRIKE_DISTANCE + 1.0) {
+        if let Some(walk_round) = self.round.step(game, target.pos, STRIKE_DISTANCE + 1.0) {
             self.attack_was_down = false;
             return Step::Act(walk_round);
         }
@@ -350,8 +373,13 @@ fn select(name: &str) -> Box<dyn Behaviour> {
     Box::new(Select(item(name)))
 }
 
+/// An over-land hunt, following its quarry by ender pearl where no walk
+/// goes (when pearls are held).
 fn hunt(kind: &'static str, kills: u64) -> Plan {
-    vec![Box::new(Hunt::over_land(kind, kills))]
+    vec![Box::new(PearlChase::new(
+        Hunt::over_land(kind, kills),
+        kind,
+    ))]
 }
 
 pub fn combat_zombies(_: &Game) -> Plan {

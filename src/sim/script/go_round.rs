@@ -1,10 +1,14 @@
 //! Going round what stops a straight run at a creature: the run is
 //! watched, and when it has got no closer for two seconds (against a
-//! tree, a wall, a bank too high to jump) a path found over the ground
-//! walks round towards the creature for a while before the straight run
-//! looks again. Hunts and the walk to a creature to use an item on share it.
+//! tree, a wall, a bank too high to jump, a drop too deep to take down to
+//! a creature in a cave) a path found over the ground walks round
+//! towards the creature's cell for a while before the straight run looks
+//! again. A creature on another level (down in a cave, up on a bank) is
+//! walked towards by its cell, heights weighed; one on the player's
+//! level by its column. Hunts and the walk to a creature to use an item
+//! on share it.
 
-use super::behaviour::{Behaviour, Step};
+use super::behaviour::{distance, Behaviour, Step};
 use super::travel::{self, Travel};
 use crate::protocol::Action;
 use crate::sim::game::Game;
@@ -14,6 +18,26 @@ use crate::sim::game::Game;
 /// before the run looks again.
 const STOPPED_TICKS: u32 = 40;
 const DETOUR_TICKS: u32 = 80;
+/// How far a creature's feet stand above or below the player's before
+/// it counts as on another level.
+const ANOTHER_LEVEL: f64 = 3.0;
+
+/// Whether a creature's feet at `feet` stand on another level than the
+/// player's.
+pub(super) fn on_another_level(game: &Game, feet: [f64; 3]) -> bool {
+    (feet[1] - game.player.pos[1]).abs() > ANOTHER_LEVEL
+}
+
+/// How far the player's feet are from a creature's: across, or on
+/// another level straight.
+fn gap(game: &Game, feet: [f64; 3]) -> f64 {
+    let p = game.player.pos;
+    if on_another_level(game, feet) {
+        distance(p, feet)
+    } else {
+        (feet[0] - p[0]).hypot(feet[2] - p[2])
+    }
+}
 
 /// A straight run's watch for a stop, and the walk round it starts.
 pub struct GoRound {
@@ -39,29 +63,36 @@ impl GoRound {
         self.stopped = 0;
     }
 
-    /// Counts a tick of running at a creature standing at `feet`,
-    /// `distance` away; when the run has stopped, starts a walk round
-    /// towards it.
-    pub fn watch(&mut self, game: &Game, feet: [f64; 3], distance: f64) {
-        if distance < self.closest - 0.1 {
-            self.closest = distance;
+    /// Counts a tick of running at a creature standing at `feet`; when
+    /// the run has stopped, starts a walk round towards it. Progress
+    /// counts on the ground only: a jump against a bank under a creature
+    /// on it brings the feet nearer and then back.
+    pub fn watch(&mut self, game: &Game, feet: [f64; 3]) {
+        let gap = gap(game, feet);
+        if gap < self.closest - 0.1 && game.player.on_ground {
+            self.closest = gap;
             self.stopped = 0;
             return;
         }
         self.stopped += 1;
         if self.stopped > STOPPED_TICKS && game.player.on_ground {
-            let column = [feet[0].floor() as i32, feet[2].floor() as i32];
-            self.detour = Some((travel::towards(column), DETOUR_TICKS));
+            let [x, y, z] = feet.map(|v| v.floor() as i32);
+            let round = if on_another_level(game, feet) {
+                travel::towards_cell([x, y, z])
+            } else {
+                travel::towards([x, z])
+            };
+            self.detour = Some((round, DETOUR_TICKS));
             self.reset();
         }
     }
 
-    /// This tick's walk round, while one is under way and the creature is
-    /// still farther than `near`.
-    pub fn step(&mut self, game: &Game, distance: f64, near: f64) -> Option<Action> {
+    /// This tick's walk round, while one is under way and the creature's
+    /// feet at `feet` are still farther than `near`.
+    pub fn step(&mut self, game: &Game, feet: [f64; 3], near: f64) -> Option<Action> {
         let (round, ticks_left) = self.detour.as_mut()?;
         *ticks_left = ticks_left.saturating_sub(1);
-        if *ticks_left > 0 && distance > near {
+        if *ticks_left > 0 && gap(game, feet) > near {
             if let Step::Act(action) = round.next(game) {
                 return Some(action);
             }

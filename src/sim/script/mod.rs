@@ -21,6 +21,7 @@ mod goals;
 mod journeys;
 mod judged;
 mod long;
+mod pearl_chase;
 mod phantom;
 mod plans;
 mod plants;

@@ -3,8 +3,8 @@
 //! solved by crafting one item.
 
 use super::behaviour::{
-    Aim, Behaviour, Face, Hold, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot, StepInto,
-    UseOn,
+    Aim, Behaviour, Face, Hold, Land, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot,
+    StepInto, UseOn,
 };
 use super::blocks::{self, collides_at, fall_below};
 use super::combat;
@@ -285,8 +285,25 @@ fn find_diamond(game: &Game) -> Plan {
             .collect()
     };
     let lift = (ore - feet - REACH_UP).max(0);
-    let mut plan = vec![select("iron_pickaxe")];
-    plan.extend(dig(feet + 1, ore.min(feet + REACH_UP)));
+    let reached = ore.min(feet + REACH_UP);
+    let mut plan = vec![Box::new(Land), select("iron_pickaxe")];
+    plan.extend(dig(feet + 1, reached));
+    // Stone dug on the way up gives the pillar's cobblestone; in a cave
+    // too little of it is in the way, and the rest is mined round about.
+    let stone = block("stone");
+    let dug = (feet + 1..=reached)
+        .filter(|&y| game.world.get([x, y, z]) == stone)
+        .count() as i32;
+    if lift > dug {
+        plan.extend::<Plan>(vec![
+            Box::new(
+                MineNearest::new(vec![stone], (lift - dug) as u32)
+                    .within(2)
+                    .keeping_the_floor(),
+            ),
+            Box::new(StepInto::new(Spot::At([x, feet, z]))),
+        ]);
+    }
     if lift > 0 {
         plan.extend::<Plan>(vec![
             select("cobblestone"),

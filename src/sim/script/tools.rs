@@ -7,14 +7,16 @@
 use super::behaviour::{
     angles_to, distance, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN,
 };
+use super::blocks::collides_at;
 use super::combat::Hunt;
 use super::go_round::GoRound;
 use super::plans::{craft_one, select, settle, Plan};
+use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry};
+use crate::sim::registry::{item, registry, Shape};
 use crate::sim::rules::{archery, fishing, projectiles, Target};
 use crate::sim::world::BlockPos;
 
@@ -157,6 +159,17 @@ const TRIDENT_FLIGHT: Flight = Flight {
     ..ARROW_FLIGHT
 };
 
+fn thrown(_: f64) -> f64 {
+    projectiles::THROWN_SPEED
+}
+
+/// A thrown ender pearl's flight.
+pub(super) const PEARL_FLIGHT: Flight = Flight {
+    speed: thrown,
+    gravity: projectiles::THROWN_GRAVITY,
+    ..ARROW_FLIGHT
+};
+
 const BOBBER_FLIGHT: Flight = Flight {
     speed: bobber,
     gravity: fishing::GRAVITY,
@@ -268,6 +281,24 @@ impl Flight {
         true
     }
 
+    /// The yaw and pitch that land the projectile on `point`, if its
+    /// flight there from the eye is clear of blocks (until `short` blocks
+    /// from it, across).
+    pub(super) fn aim_at_point(
+        &self,
+        game: &Game,
+        point: [f64; 3],
+        short: f64,
+    ) -> Option<(f32, f32)> {
+        let eye = game.player.eye();
+        if !self.flies_clear(game, eye, point, short) {
+            return None;
+        }
+        let (dx, dz) = (point[0] - eye[0], point[2] - eye[2]);
+        let (pitch, _) = self.pitch_for(dx.hypot(dz), point[1] - (eye[1] - self.below_eye));
+        Some(((-dx).atan2(dz).to_degrees() as f32, pitch as f32))
+    }
+
     /// The yaw and pitch that send the projectile into the creature,
     /// leading it by its velocity over the flight.
     fn aim(&self, game: &Game, target: &Entity) -> (f32, f32) {
@@ -303,7 +334,7 @@ fn aimed(camera: [f32; 2]) -> bool {
 /// before the use key acts, so a shot let go in the same tick flies
 /// along it (a moving target's aim shifts a little every tick, so it is
 /// never already on it).
-fn turn_reaches_aim(camera: [f32; 2]) -> bool {
+pub(super) fn turn_reaches_aim(camera: [f32; 2]) -> bool {
     camera[0].abs() < MAX_TURN && camera[1].abs() < MAX_TURN
 }
 
@@ -445,13 +476,12 @@ impl Behaviour for UseOnCreature {
             }
         }
         let point = centre(target);
-        let p = game.player.pos;
-        let across = (point[0] - p[0]).hypot(point[2] - p[2]);
-        if let Some(walk_round) = self.round.step(game, across, USE_REACH) {
+        if let Some(walk_round) = self.round.step(game, target.pos, USE_REACH) {
             return Step::Act(walk_round);
         }
-        if distance(game.player.eye(), point) > USE_REACH {
-            self.round.watch(game, target.pos, across);
+        let in_reach = distance(game.player.eye(), point) <= USE_REACH;
+        if !in_reach {
+            self.round.watch(game, target.pos);
             let mut walk = WalkTo::new(point[0], point[2]);
             walk.within = 1.2;
             walk.ticks_left = self.ticks_left;
@@ -472,8 +502,10 @@ impl Behaviour for UseOnCreature {
                 action.press(Key::Use);
                 self.used = true;
             }
-            // A plant or block between the eye and the creature: clear it.
-            Some(Target::Block(_)) if aimed(action.camera) => action.press(Key::Attack),
+            // A plant or block between the eye and the creature in reach:
+            // clear it (not the floor over one down in a cave: seed 100's
+            // sheep).
+            Some(Target::Block(_)) if aimed(action.camera) && in_reach => action.press(Key::Attack),
             // Another creature in the way: walk round to the side.
             Some(Target::Entity(_)) if aimed(action.camera) => {
                 self.detour = Some(beside(game, target));
@@ -647,14 +679,23 @@ pub fn use_lead(_: &Game) -> Plan {
 }
 
 pub fn craft_to_cake(_: &Game) -> Plan {
-    // Three buckets of milk from the cow, then the cake at the carried table.
+    // Three buckets of milk from the cow, then the cake at the carried
+    // table, set down on dry ground (seed 101's cow led into a lake).
     let mut plan = Vec::new();
     for _ in 0..3 {
         plan.push(select("bucket"));
         plan.push(Box::new(UseOnCreature::new(Quarry::new("cow"))) as Box<dyn Behaviour>);
     }
+    plan.push(travel(on_dry_ground, None));
     plan.extend(craft_one("cake", true));
     plan
+}
+
+/// Whether feet in a cell stand out of water on a block.
+fn on_dry_ground(game: &Game, feet: BlockPos) -> bool {
+    let liquid = |pos| registry().block(game.world.get(pos)).shape == Shape::Liquid;
+    let below = [feet[0], feet[1] - 1, feet[2]];
+    !liquid(feet) && !liquid(below) && collides_at(&game.world, below)
 }
 
 pub fn build_snow_golem(game: &Game) -> Plan {

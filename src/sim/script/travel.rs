@@ -129,10 +129,30 @@ fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u3
         .map(|pos| priced(world, pos, STRAIGHT + DROP))
 }
 
-/// The horizontal distance between a cell and a column, in tenths.
-fn tenths_to(pos: BlockPos, [x, z]: [i32; 2]) -> u32 {
-    let d = f64::from(pos[0] - x).hypot(f64::from(pos[2] - z));
-    (d * 10.0) as u32
+/// Where a search heads while it finds no goal: a column, or a cell
+/// whose height counts too (a creature down in a cave is walked towards
+/// down the cave's mouth, not to the ground over it).
+#[derive(Debug, Clone, Copy)]
+struct Guide {
+    column: [i32; 2],
+    height: Option<i32>,
+}
+
+impl Guide {
+    fn column(column: [i32; 2]) -> Guide {
+        Guide {
+            column,
+            height: None,
+        }
+    }
+
+    /// The distance from a cell, in tenths.
+    fn tenths_to(&self, pos: BlockPos) -> u32 {
+        let [x, z] = self.column;
+        let dy = self.height.map_or(0, |y| pos[1] - y);
+        let d = [pos[0] - x, dy, pos[2] - z].map(|v| f64::from(v).powi(2));
+        ((d[0] + d[1] + d[2]).sqrt() * 10.0) as u32
+    }
 }
 
 /// A search for a cell meeting the goal, steered towards the guide; the
@@ -141,7 +161,7 @@ struct GoalSearch<'g> {
     game: &'g Game,
     start: BlockPos,
     goal: Goal,
-    guide: Option<[i32; 2]>,
+    guide: Option<Guide>,
     nearest: (u32, BlockPos),
     /// On an overland journey, the planned surface height of the columns
     /// looked at so far.
@@ -151,7 +171,7 @@ struct GoalSearch<'g> {
 
 impl GoalSearch<'_> {
     fn to_guide(&self, pos: BlockPos) -> u32 {
-        self.guide.map_or(0, |g| GUIDE_WEIGHT * tenths_to(pos, g))
+        self.guide.map_or(0, |g| GUIDE_WEIGHT * g.tenths_to(pos))
     }
 
     /// Whether feet in `cell` are well below the land's planned surface,
@@ -224,6 +244,17 @@ pub fn search(
     guide: Option<[i32; 2]>,
     ground: Ground,
 ) -> Vec<BlockPos> {
+    guided_search(game, start, goal, guide.map(Guide::column), ground)
+}
+
+/// [`search`] heading for a [`Guide`].
+fn guided_search(
+    game: &Game,
+    start: BlockPos,
+    goal: Goal,
+    guide: Option<Guide>,
+    ground: Ground,
+) -> Vec<BlockPos> {
     let mut walk = GoalSearch {
         game,
         start,
@@ -261,10 +292,21 @@ pub fn towards(column: [i32; 2]) -> Travel {
     Travel::new(|_, _| false, Some(column), Ground::Any)
 }
 
+/// [`towards`] a cell, its height weighed as much as the way across.
+pub fn towards_cell([x, y, z]: BlockPos) -> Travel {
+    Travel {
+        guide: Some(Guide {
+            column: [x, z],
+            height: Some(y),
+        }),
+        ..towards([x, z])
+    }
+}
+
 /// Walks to the nearest spot meeting a goal (see [`search`]).
 pub struct Travel {
     goal: Goal,
-    guide: Option<[i32; 2]>,
+    guide: Option<Guide>,
     ground: Ground,
     path: VecDeque<BlockPos>,
     searches_left: u32,
@@ -277,7 +319,7 @@ impl Travel {
     pub fn new(goal: Goal, guide: Option<[i32; 2]>, ground: Ground) -> Travel {
         Travel {
             goal,
-            guide,
+            guide: guide.map(Guide::column),
             ground,
             path: VecDeque::new(),
             searches_left: SEARCHES,
@@ -407,7 +449,7 @@ impl Behaviour for Travel {
                 return Step::Act(Action::noop());
             }
             self.searches_left -= 1;
-            self.path = search(game, feet, self.goal, self.guide, self.ground).into();
+            self.path = guided_search(game, feet, self.goal, self.guide, self.ground).into();
             self.closest = f64::INFINITY;
             self.stalled = 0;
             if self.path.is_empty() {
@@ -540,6 +582,44 @@ mod tests {
         let path = search(&game, start, nowhere, Some([0, 500]), Ground::Any);
         assert_eq!(path.last(), Some(&[0, FLOOR + 1, 60]), "{path:?}");
         assert!(path.iter().all(|w| w[0] == 0), "{path:?}");
+    }
+
+    /// A search guided by a cell down in a cave under the start walks
+    /// down the cave's mouth to it; guided by its column alone, it stays
+    /// on the ground over it.
+    #[test]
+    fn a_search_towards_a_cell_in_a_cave_goes_down_its_mouth() {
+        const DEPTH: i32 = 7;
+        let mut game = sky_game();
+        for x in -3..=3 {
+            for z in -3..=14 {
+                for y in FLOOR - DEPTH - 2..=FLOOR {
+                    put(&mut game, [x, y, z], "stone");
+                }
+            }
+        }
+        // A trench stepping down a block at a time from z 4 to z 4 + DEPTH,
+        // then a tunnel two high back north under the start.
+        let bottom = FLOOR + 1 - DEPTH;
+        for k in 0..=DEPTH {
+            for y in FLOOR + 1 - k..=FLOOR {
+                put(&mut game, [0, y, 4 + k], "air");
+            }
+        }
+        for z in 0..=4 + DEPTH {
+            put(&mut game, [0, bottom, z], "air");
+            put(&mut game, [0, bottom + 1, z], "air");
+        }
+        let start = game.player.block_pos();
+        assert_eq!(start, [0, FLOOR + 1, 0]);
+        let cave = Guide {
+            column: [0, 0],
+            height: Some(bottom),
+        };
+        let down = guided_search(&game, start, nowhere, Some(cave), Ground::Any);
+        assert_eq!(down.last(), Some(&[0, bottom, 0]), "{down:?}");
+        let over = search(&game, start, nowhere, Some([0, 0]), Ground::Any);
+        assert!(over.is_empty(), "{over:?}");
     }
 
     #[test]
