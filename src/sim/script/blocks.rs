@@ -22,7 +22,7 @@ use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::player::{EYE_HEIGHT, EYE_HEIGHT_SNEAKING};
 use crate::sim::raycast::{self, Face};
-use crate::sim::registry::{block, item, registry, BlockId, ItemId};
+use crate::sim::registry::{block, item, registry, BlockId, ItemId, Shape};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::screen::{ScreenKind, Slot};
 use crate::sim::world::{offset, BlockPos, World};
@@ -229,6 +229,16 @@ fn cells_around(
 /// is stopped by it).
 pub(crate) fn collides_at(world: &World, pos: BlockPos) -> bool {
     registry().block(world.get(pos)).shape.collides()
+}
+
+/// Whether feet in a cell stand on a block with room for the body, out
+/// of any fluid.
+pub(crate) fn stands_dry(world: &World, [x, y, z]: BlockPos) -> bool {
+    let open = |pos| {
+        let shape = registry().block(world.get(pos)).shape;
+        !shape.collides() && shape != Shape::Liquid
+    };
+    open([x, y, z]) && open([x, y + 1, z]) && collides_at(world, [x, y - 1, z])
 }
 
 /// How many cells, up to `max`, feet in `cell` fall before they stand on

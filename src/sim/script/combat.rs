@@ -50,7 +50,7 @@ pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = 
 }
 
 /// The living creature of `kind` nearest the player.
-fn nearest<'a>(game: &'a Game, kind: &'a str) -> Option<&'a Entity> {
+pub(super) fn nearest<'a>(game: &'a Game, kind: &'a str) -> Option<&'a Entity> {
     let p = game.player.pos;
     living(game, kind).min_by(|a, b| {
         let d = |e: &Entity| (e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2);

@@ -6,16 +6,15 @@
 //! damage, as vanilla's teleport costs). Inert without pearls.
 
 use super::behaviour::{distance, turn_towards, Behaviour, Select, Step};
-use super::blocks::collides_at;
-use super::combat::{living, Hunt};
+use super::blocks::stands_dry;
+use super::combat::{nearest, Hunt};
 use super::go_round::on_another_level;
 use super::tools::{turn_reaches_aim, PEARL_FLIGHT};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry, ItemId, Shape};
+use crate::sim::registry::{item, ItemId};
 use crate::sim::rules::ENTITY_REACH;
-use crate::sim::world::{BlockPos, World};
 
 /// Ticks a creature stays on another level out of reach (the hunt's
 /// walks round having had their go) before a pearl is thrown.
@@ -70,8 +69,7 @@ impl Behaviour for PearlChase {
             }
         }
         let p = &game.player;
-        let quarry = living(game, self.kind)
-            .min_by(|a, b| distance(a.pos, p.pos).total_cmp(&distance(b.pos, p.pos)));
+        let quarry = nearest(game, self.kind);
         let pearls = p.inventory.hotbar_slot_of(pearl()).is_some();
         match quarry {
             Some(e) if pearls && apart(game, e) => self.apart += 1,
@@ -86,16 +84,6 @@ impl Behaviour for PearlChase {
         }
         self.hunt.next(game)
     }
-}
-
-/// Whether feet can stand in a cell: room for the body over a block, no
-/// fluid.
-fn standable(world: &World, [x, y, z]: BlockPos) -> bool {
-    let open = |pos| {
-        let shape = registry().block(world.get(pos)).shape;
-        !shape.collides() && shape != Shape::Liquid
-    };
-    open([x, y, z]) && open([x, y + 1, z]) && collides_at(world, [x, y - 1, z])
 }
 
 /// Where to land a pearl near a creature: the top of the ground in a
@@ -115,7 +103,7 @@ fn landing(game: &Game, e: &Entity) -> Option<[f64; 3]> {
                     f64::from(cell[1]) + 0.05,
                     f64::from(cell[2]) + 0.5,
                 ];
-                if !standable(&game.world, cell) || across(top, e.pos) < CLEAR_OF_BODY {
+                if !stands_dry(&game.world, cell) || across(top, e.pos) < CLEAR_OF_BODY {
                     continue;
                 }
                 let far_side = across(top, p) > across(e.pos, p);

@@ -7,7 +7,7 @@
 use super::behaviour::{
     angles_to, distance, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN,
 };
-use super::blocks::collides_at;
+use super::blocks::stands_dry;
 use super::combat::Hunt;
 use super::go_round::GoRound;
 use super::plans::{craft_one, select, settle, Plan};
@@ -16,7 +16,7 @@ use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry, Shape};
+use crate::sim::registry::{item, registry};
 use crate::sim::rules::{archery, fishing, projectiles, Target};
 use crate::sim::world::BlockPos;
 
@@ -242,6 +242,11 @@ impl Flight {
         point: [f64; 3],
         short: f64,
     ) -> bool {
+        self.clear_pitch(game, eye, point, short).is_some()
+    }
+
+    /// The pitch of [`Flight::flies_clear`]'s shot, if it flies clear.
+    fn clear_pitch(&self, game: &Game, eye: [f64; 3], point: [f64; 3], short: f64) -> Option<f64> {
         let from = [eye[0], eye[1] - self.below_eye, eye[2]];
         let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
         let reach = dx.hypot(dz);
@@ -250,7 +255,7 @@ impl Flight {
             .at(pitch, reach)
             .is_some_and(|(y, _)| y > point[1] - from[1] - 0.5)
         {
-            return false;
+            return None;
         }
         let speed = (self.speed)(pitch);
         let (sin, cos) = pitch.to_radians().sin_cos();
@@ -268,7 +273,7 @@ impl Flight {
             let dir = d.map(|v| v / length);
             let solid = |b| registry().block(b).shape.collides();
             if raycast::cast(&game.world, at, dir, length, solid).is_some() {
-                return false;
+                return None;
             }
             at = [0, 1, 2].map(|a| at[a] + d[a]);
             h += step;
@@ -278,7 +283,7 @@ impl Flight {
                 vy -= self.gravity;
             }
         }
-        true
+        Some(pitch)
     }
 
     /// The yaw and pitch that land the projectile on `point`, if its
@@ -291,11 +296,8 @@ impl Flight {
         short: f64,
     ) -> Option<(f32, f32)> {
         let eye = game.player.eye();
-        if !self.flies_clear(game, eye, point, short) {
-            return None;
-        }
+        let pitch = self.clear_pitch(game, eye, point, short)?;
         let (dx, dz) = (point[0] - eye[0], point[2] - eye[2]);
-        let (pitch, _) = self.pitch_for(dx.hypot(dz), point[1] - (eye[1] - self.below_eye));
         Some(((-dx).atan2(dz).to_degrees() as f32, pitch as f32))
     }
 
@@ -686,16 +688,9 @@ pub fn craft_to_cake(_: &Game) -> Plan {
         plan.push(select("bucket"));
         plan.push(Box::new(UseOnCreature::new(Quarry::new("cow"))) as Box<dyn Behaviour>);
     }
-    plan.push(travel(on_dry_ground, None));
+    plan.push(travel(|game, feet| stands_dry(&game.world, feet), None));
     plan.extend(craft_one("cake", true));
     plan
-}
-
-/// Whether feet in a cell stand out of water on a block.
-fn on_dry_ground(game: &Game, feet: BlockPos) -> bool {
-    let liquid = |pos| registry().block(game.world.get(pos)).shape == Shape::Liquid;
-    let below = [feet[0], feet[1] - 1, feet[2]];
-    !liquid(feet) && !liquid(below) && collides_at(&game.world, below)
 }
 
 pub fn build_snow_golem(game: &Game) -> Plan {
