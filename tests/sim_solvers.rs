@@ -148,6 +148,19 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         ("combat_enderman", 18),
         // The cow leads into a lake: the table is set down on dry ground.
         ("craft_to_cake", 101),
+        // The nearest land far enough lies across a lake: the run heads
+        // for land a little farther off with a drier way to it.
+        ("explore_run", 103),
+        // The walk on for more spots went into a river; a drop fetched
+        // from a river's edge led the player in: walks on keep to dry
+        // ground, and from the water go to the nearest.
+        ("light_up_the_surroundings_at_night", 118),
+        ("light_up_the_surroundings_at_night", 131),
+        // The run at the enderman swam flat into a bank a block high,
+        // eyes under water: in water it paddles, holding jump.
+        ("combat_enderman", 119),
+        // The cut grass dropped into a dip beside the block underfoot.
+        ("collect_grass", 140),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

@@ -5,8 +5,9 @@
 
 use std::collections::VecDeque;
 
-use super::blocks::face_point_in_sight;
+use super::blocks::{face_point_in_sight, stands_dry};
 use super::plants::hides_what_is_behind;
+use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::BlockEntity;
 use crate::sim::entity::EntityKind;
@@ -14,7 +15,7 @@ use crate::sim::game::Game;
 use crate::sim::player;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, Shape};
-use crate::sim::rules::{is_free, Aabb};
+use crate::sim::rules::{is_free, Aabb, PICKUP_REACH};
 use crate::sim::world::BlockPos;
 
 /// The most the camera turns in one tick, in degrees.
@@ -257,9 +258,14 @@ impl Behaviour for Mine {
 
 /// Walks on to fresh ground when a behaviour has run out of things to do
 /// where it stands: four blocks, a quarter turn further each time, a
-/// limited number of times.
+/// limited number of times. A way over dry ground is taken first, turning
+/// on by quarter turns (on seed 118 the walk went on into a river, where
+/// no torch can be set down, and the player drowned on its bed); in water,
+/// the walk goes to the nearest dry ground (on seed 131 a drop fetched
+/// from a river's edge led the player in, and walks of four blocks along
+/// its bed went nowhere).
 pub struct Wander {
-    walk: Option<WalkTo>,
+    walk: Option<Box<dyn Behaviour>>,
     moves_left: u32,
 }
 
@@ -278,11 +284,38 @@ impl Wander {
         }
         self.moves_left -= 1;
         let p = &game.player;
-        let yaw = f64::from(p.yaw + 90.0).to_radians();
-        let mut walk = WalkTo::new(p.pos[0] - 4.0 * yaw.sin(), p.pos[2] + 4.0 * yaw.cos());
+        if p.in_water {
+            self.walk = Some(travel(|game, feet| stands_dry(&game.world, feet), None));
+            return true;
+        }
+        let end = |quarters: u8| {
+            let yaw = f64::from(p.yaw + 90.0 * f32::from(quarters + 1)).to_radians();
+            [-yaw.sin(), yaw.cos()].map(|v| v * Self::LENGTH)
+        };
+        let [dx, dz] = (0..4)
+            .map(end)
+            .find(|&way| Self::over_dry_ground(game, way))
+            .unwrap_or_else(|| end(0));
+        let mut walk = WalkTo::new(p.pos[0] + dx, p.pos[2] + dz);
         walk.ticks_left = 80;
-        self.walk = Some(walk);
+        self.walk = Some(Box::new(walk));
         true
+    }
+
+    /// Blocks a walk goes.
+    const LENGTH: f64 = 4.0;
+
+    /// Whether every block along the way `(dx, dz)` from the feet has
+    /// dry ground to stand on within two levels of them.
+    fn over_dry_ground(game: &Game, [dx, dz]: [f64; 2]) -> bool {
+        let p = &game.player;
+        let feet = p.block_pos();
+        (1..=Self::LENGTH as i32).all(|block| {
+            let along = f64::from(block) / Self::LENGTH;
+            let x = (p.pos[0] + dx * along).floor() as i32;
+            let z = (p.pos[2] + dz * along).floor() as i32;
+            (-2..=2).any(|dy| stands_dry(&game.world, [x, feet[1] + dy, z]))
+        })
     }
 
     /// The action of a walk under way, if one is.
@@ -569,13 +602,14 @@ impl Behaviour for CollectItems {
             .filter(|e| matches!(e.kind, EntityKind::Item { .. }))
             .map(|e| {
                 let d = ((e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2)).sqrt();
-                (d, e.pos)
+                (d, e)
             })
             .filter(|(d, _)| *d <= self.radius)
             .min_by(|a, b| a.0.total_cmp(&b.0));
         match nearest {
             None => Step::Done,
-            Some((_, pos)) => {
+            Some((_, item)) => {
+                let pos = item.pos;
                 // Held up by a block on the straight way (against it, and
                 // at most sliding slowly along it), it heads for the
                 // middle of the item's cell instead, sliding along the
@@ -585,7 +619,12 @@ impl Behaviour for CollectItems {
                 let player = &game.player;
                 let held_up = player.horizontal_collision
                     && player.vel[0].hypot(player.vel[2]) < Self::SLIDING;
-                let [x, z] = if held_up {
+                // An item down in a dip beside the block underfoot, out of
+                // the pickup's reach below, is stood over from the block
+                // unless the body goes into the dip's middle (seed 140's
+                // `collect_grass`: the walk kept turning about over it).
+                let down_in_a_dip = item.bounding_box().max[1] < player.pos[1] - PICKUP_REACH[1];
+                let [x, z] = if held_up || down_in_a_dip {
                     [pos[0].floor() + 0.5, pos[2].floor() + 0.5]
                 } else {
                     [pos[0], pos[2]]
@@ -905,5 +944,40 @@ mod tests {
             Some([0, FLOOR + 1, 2]),
             "grass sought is seen"
         );
+    }
+
+    /// An item lying in a dip a block under the feet, near the edge of
+    /// the block they stand on: stood right over it on that block, it is
+    /// out of the pickup's reach below, so the walk goes into the dip's
+    /// middle.
+    #[test]
+    fn an_item_down_in_a_dip_is_fetched_from_inside_it() {
+        let mut game = sky_game();
+        for x in -2..=2 {
+            for z in -3..=0 {
+                put(&mut game, [x, FLOOR + 1, z], "stone");
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 2), 1.15];
+        let stick = crate::sim::registry::item("stick");
+        game.entities.spawn(
+            EntityKind::Item {
+                stack: crate::sim::inventory::ItemStack::new(stick, 1),
+                pickup_delay: 0,
+            },
+            [0.5, f64::from(FLOOR + 1), 1.15],
+            [0.0; 3],
+        );
+        let collect = CollectItems {
+            radius: 4.0,
+            ticks_left: 100,
+        };
+        let fetched = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(collect)],
+            |g| g.player.inventory.count(stick) == 1,
+            100,
+        );
+        assert!(fetched.reached, "not fetched in {} steps", fetched.steps);
     }
 }

@@ -232,7 +232,13 @@ impl Hunt {
             }
         } else if far && ahead_safe {
             action.press(Key::Forward);
-            if distance > 4.0 {
+            // In water the run paddles, holding jump to float: a sprint
+            // there lies the body flat to swim, and a flat swimmer climbs
+            // no bank (seed 119's player swam into a one-block bank with
+            // its eyes under water until it drowned).
+            if p.in_water {
+                action.press(Key::Jump);
+            } else if distance > 4.0 {
                 action.press(Key::Sprint);
             }
             let stuck = p.on_ground && p.horizontal_collision;

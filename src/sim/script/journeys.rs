@@ -12,7 +12,7 @@ use crate::sim::inspect::land::{self, FOREST_BIOMES};
 use crate::sim::inspect::village;
 use crate::sim::registry::registry;
 use crate::sim::world::gen::structures::StructureKind;
-use crate::sim::world::gen::Biome;
+use crate::sim::world::gen::{Biome, SEA_LEVEL};
 use crate::sim::world::BlockPos;
 
 /// How far from the start guides are looked for, and the spacing of the
@@ -53,15 +53,73 @@ fn run_goal(game: &Game, feet: BlockPos) -> bool {
         && biome_of(game, [feet[0], feet[2]]) != biome_of(game, start_column(game))
 }
 
-/// Runs to the nearest land of another biome far enough from the start.
+/// How much farther than a run's least distance its guide may lie, when
+/// a guide a little farther off has a drier way to it.
+const RUN_SLACK: f64 = 40.0;
+/// Blocks between the columns looked at along a guide's straight way.
+const WAY_SAMPLE: f64 = 4.0;
+/// A block of water on the straight way to a guide weighs as much as this
+/// many blocks of land: swimming is slow, and a walk goes round a lake.
+const WATER_WEIGHT: f64 = 3.0;
+/// A block the straight way to a guide climbs weighs as much as this many
+/// blocks of level land: a walk jumps up each step (seed 31's driest way
+/// went over a mountain 44 blocks high).
+const CLIMB_WEIGHT: f64 = 2.0;
+
+/// Whether a column's planned surface is water: sea, river or lake bed.
+fn wet(game: &Game, column: [i32; 2]) -> bool {
+    land::land_height(game, column) < SEA_LEVEL
+        || matches!(biome_of(game, column), Biome::Ocean | Biome::River)
+}
+
+/// The straight way's length from the start to a column, each block of
+/// it over water weighed [`WATER_WEIGHT`] times, and each block it climbs
+/// weighed [`CLIMB_WEIGHT`] blocks more.
+fn way_cost(game: &Game, [x, z]: [i32; 2]) -> f64 {
+    let [x0, z0] = start_column(game);
+    let (dx, dz) = (f64::from(x - x0), f64::from(z - z0));
+    let length = dx.hypot(dz);
+    let samples = (length / WAY_SAMPLE).ceil().max(1.0) as i32;
+    let surface = |column| land::land_height(game, column).max(SEA_LEVEL);
+    let mut height = surface([x0, z0]);
+    let mut cost = length;
+    for i in 1..=samples {
+        let along = f64::from(i) / f64::from(samples);
+        let column = [
+            x0 + (dx * along).round() as i32,
+            z0 + (dz * along).round() as i32,
+        ];
+        if wet(game, column) {
+            cost += (WATER_WEIGHT - 1.0) * length / f64::from(samples);
+        }
+        let next = surface(column);
+        cost += CLIMB_WEIGHT * f64::from((next - height).max(0));
+        height = next;
+    }
+    cost
+}
+
+/// Runs to land of another biome far enough from the start: of the
+/// columns a little past the distance, the one whose straight way crosses
+/// the least water (seed 103's nearest lay across a lake, and the walk
+/// round it ran out of steps).
 pub(super) fn explore_run(game: &Game) -> Plan {
     let home = biome_of(game, start_column(game));
     let [x0, z0] = start_column(game);
-    let far = |[x, z]: [i32; 2]| f64::from(x - x0).hypot(f64::from(z - z0)) >= RUN_DISTANCE + 8.0;
-    let guide = rings_around(game).find(|&c| {
-        let biome = biome_of(game, c);
-        far(c) && biome != home && !matches!(biome, Biome::Ocean | Biome::River)
-    });
+    let distance = |[x, z]: [i32; 2]| f64::from(x - x0).hypot(f64::from(z - z0));
+    let least = RUN_DISTANCE + 8.0;
+    let other_land = |c: &[i32; 2]| {
+        let biome = biome_of(game, *c);
+        distance(*c) >= least && biome != home && !matches!(biome, Biome::Ocean | Biome::River)
+    };
+    let ring = |[x, z]: [i32; 2]| f64::from((x - x0).abs().max((z - z0).abs()));
+    let driest = rings_around(game)
+        .take_while(|&c| ring(c) <= least + RUN_SLACK)
+        .filter(|c| other_land(c) && distance(*c) <= least + RUN_SLACK)
+        .map(|c| (way_cost(game, c), c))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c);
+    let guide = driest.or_else(|| rings_around(game).find(other_land));
     vec![travel_overland(run_goal, guide), settle()]
 }
 

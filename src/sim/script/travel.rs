@@ -115,8 +115,12 @@ fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u3
         return Some(priced(world, level, STRAIGHT));
     }
     if collides_at(world, level) {
+        // Feet over the water's top climb no bank a block higher: a
+        // swimmer hops out only onto a top within 0.6 of its feet (from
+        // the water's top cell, the land level with it is climbed onto).
+        let afloat = !is_water(world, from) && is_water(world, up(from, -1));
         let above = up(level, 1);
-        return (standable(world, above) && free(world, up(from, 2)))
+        return (!afloat && standable(world, above) && free(world, up(from, 2)))
             .then(|| priced(world, above, STRAIGHT + CLIMB));
     }
     if !free(world, up(level, 1)) {
@@ -620,6 +624,54 @@ mod tests {
         assert_eq!(down.last(), Some(&[0, bottom, 0]), "{down:?}");
         let over = search(&game, start, nowhere, Some([0, 0]), Ground::Any);
         assert!(over.is_empty(), "{over:?}");
+    }
+
+    /// A pool three deep in land whose top is level with the water's,
+    /// with a bank a block higher north of it: a swimmer afloat by that
+    /// bank cannot hop onto it (its top is over 0.6 above the feet), so
+    /// the walk onto it leaves the water sideways and climbs it from the
+    /// land.
+    #[test]
+    fn a_swimmer_afloat_leaves_the_water_where_it_can_to_climb_a_bank() {
+        let mut game = sky_game();
+        for x in -4..=4i32 {
+            for z in -6..=8i32 {
+                let pool = x.abs() <= 1 && (0..=4).contains(&z);
+                for y in FLOOR..=FLOOR + 4 {
+                    let name = match (pool, y - FLOOR) {
+                        (true, 1..=3) => "water",
+                        (_, 0..=3) => "stone",
+                        _ if z < 0 => "stone",
+                        _ => "air",
+                    };
+                    put(&mut game, [x, y, z], name);
+                }
+            }
+        }
+        let afloat = [0, FLOOR + 4, 0];
+        assert_eq!(step(&game.world, afloat, 0, -1), None, "no hop out");
+        let on_land = [3, FLOOR + 4, 0];
+        assert_eq!(
+            step(&game.world, on_land, 0, -1).map(|(to, _)| to),
+            Some([3, FLOOR + 5, -1]),
+            "a climb from the land"
+        );
+        game.player.pos = [0.5, f64::from(FLOOR + 3), 0.5];
+        game.player.on_ground = false;
+        fn on_the_bank(_: &Game, feet: BlockPos) -> bool {
+            feet[2] <= -3
+        }
+        let walked = play_phase(
+            game,
+            vec![travel(on_the_bank, None)],
+            |g| g.player.on_ground && g.player.pos[2] < -2.0,
+            300,
+        );
+        assert!(
+            walked.reached,
+            "not on the bank after {} steps",
+            walked.steps
+        );
     }
 
     #[test]
