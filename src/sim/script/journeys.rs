@@ -66,10 +66,10 @@ const WATER_WEIGHT: f64 = 3.0;
 /// went over a mountain 44 blocks high).
 const CLIMB_WEIGHT: f64 = 2.0;
 
-/// Whether a column's planned surface is water: sea, river or lake bed.
-fn wet(game: &Game, column: [i32; 2]) -> bool {
-    land::land_height(game, column) < SEA_LEVEL
-        || matches!(biome_of(game, column), Biome::Ocean | Biome::River)
+/// Whether a column whose planned land lies at `height` is water: sea,
+/// river or lake bed.
+fn wet(game: &Game, column: [i32; 2], height: i32) -> bool {
+    height < SEA_LEVEL || matches!(biome_of(game, column), Biome::Ocean | Biome::River)
 }
 
 /// The straight way's length from the start to a column, each block of
@@ -80,8 +80,7 @@ fn way_cost(game: &Game, [x, z]: [i32; 2]) -> f64 {
     let (dx, dz) = (f64::from(x - x0), f64::from(z - z0));
     let length = dx.hypot(dz);
     let samples = (length / WAY_SAMPLE).ceil().max(1.0) as i32;
-    let surface = |column| land::land_height(game, column).max(SEA_LEVEL);
-    let mut height = surface([x0, z0]);
+    let mut height = land::land_height(game, [x0, z0]).max(SEA_LEVEL);
     let mut cost = length;
     for i in 1..=samples {
         let along = f64::from(i) / f64::from(samples);
@@ -89,10 +88,11 @@ fn way_cost(game: &Game, [x, z]: [i32; 2]) -> f64 {
             x0 + (dx * along).round() as i32,
             z0 + (dz * along).round() as i32,
         ];
-        if wet(game, column) {
+        let land = land::land_height(game, column);
+        if wet(game, column, land) {
             cost += (WATER_WEIGHT - 1.0) * length / f64::from(samples);
         }
-        let next = surface(column);
+        let next = land.max(SEA_LEVEL);
         cost += CLIMB_WEIGHT * f64::from((next - height).max(0));
         height = next;
     }
@@ -100,8 +100,8 @@ fn way_cost(game: &Game, [x, z]: [i32; 2]) -> f64 {
 }
 
 /// Runs to land of another biome far enough from the start: of the
-/// columns a little past the distance, the one whose straight way crosses
-/// the least water (seed 103's nearest lay across a lake, and the walk
+/// columns a little past the distance, the one whose straight way costs
+/// least, crossing the least water and climbing the least (seed 103's nearest lay across a lake, and the walk
 /// round it ran out of steps).
 pub(super) fn explore_run(game: &Game) -> Plan {
     let home = biome_of(game, start_column(game));
