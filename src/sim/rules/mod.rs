@@ -85,7 +85,7 @@ pub use end_portal::PLATFORM;
 pub use entities::{slipperiness_under, PICKUP_REACH};
 pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
-pub use placing::obstructed as placement_obstructed;
+pub use placing::{is_replaceable, obstructed as placement_obstructed};
 pub use screens::open as open_screen;
 pub use targeting::{crosshair, Target, ENTITY_REACH};
 pub use using::{interact_block, opens_on_use};

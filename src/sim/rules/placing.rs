@@ -32,15 +32,20 @@ pub fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
         .any(|a| a.intersects(&b))
 }
 
+/// Whether a block placed at a cell holding `block` takes its place: air,
+/// a fluid, tall grass, snow.
+pub fn is_replaceable(block: BlockId) -> bool {
+    traits::REPLACEABLE.contains(block)
+}
+
 /// The cell a block or fluid goes into when `hit` is clicked.
 pub fn placement_cell(game: &Game, hit: &Hit) -> Option<BlockPos> {
-    let pos = if traits::REPLACEABLE.contains(game.world.get(hit.pos)) {
+    let pos = if is_replaceable(game.world.get(hit.pos)) {
         hit.pos
     } else {
         hit.adjacent()
     };
-    ((0..HEIGHT).contains(&pos[1]) && traits::REPLACEABLE.contains(game.world.get(pos)))
-        .then_some(pos)
+    ((0..HEIGHT).contains(&pos[1]) && is_replaceable(game.world.get(pos))).then_some(pos)
 }
 
 /// Places the block item held in `hand` against `hit`; returns whether a

@@ -5,9 +5,9 @@
 
 use std::collections::VecDeque;
 
-use super::blocks::{face_point_in_sight, stands_dry};
+use super::blocks::{collides_at, face_point_in_sight, stands_dry};
 use super::plants::hides_what_is_behind;
-use super::travel::travel;
+use super::travel::{self, travel, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::BlockEntity;
 use crate::sim::entity::EntityKind;
@@ -15,7 +15,7 @@ use crate::sim::game::Game;
 use crate::sim::player;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, Shape};
-use crate::sim::rules::{is_free, Aabb, PICKUP_REACH};
+use crate::sim::rules::{is_free, is_replaceable, Aabb, PICKUP_REACH};
 use crate::sim::world::BlockPos;
 
 /// The most the camera turns in one tick, in degrees.
@@ -437,13 +437,7 @@ impl Behaviour for MineNearest {
                 return Step::Done;
             };
             self.times -= 1;
-            self.current = Some((
-                Mine::new(Spot::At(pos)),
-                CollectItems {
-                    radius: 4.0,
-                    ticks_left: 60,
-                },
-            ));
+            self.current = Some((Mine::new(Spot::At(pos)), CollectItems::new(4.0, 60)));
         }
     }
 }
@@ -579,14 +573,48 @@ const HALF_STEP: f64 = 0.5;
 
 /// Walks to the nearest dropped item within `radius` until none is left.
 pub struct CollectItems {
-    pub radius: f64,
-    pub ticks_left: u32,
+    radius: f64,
+    ticks_left: u32,
+    /// For an item up a step whose jump a block over the head stops: the
+    /// item's cell and a walk found onto the step (none once it has
+    /// ended).
+    way_up: Option<(BlockPos, Option<Travel>)>,
 }
 
 impl CollectItems {
     /// A horizontal speed, in blocks a tick, below a walk's (about 0.2):
     /// the body slides along a wall met at a slant.
     const SLIDING: f64 = 0.05;
+
+    pub fn new(radius: f64, ticks_left: u32) -> CollectItems {
+        CollectItems {
+            radius,
+            ticks_left,
+            way_up: None,
+        }
+    }
+
+    /// This tick's walk onto the step an item in `cell` lies on, when a
+    /// block right over the head stops the jump up to it (seed 161's
+    /// `collect_wool`: the wool lay on a bank, the player under leaves
+    /// beside it), or the walk is already under way.
+    fn walk_up(&mut self, game: &Game, cell: BlockPos) -> Option<Action> {
+        if self.way_up.as_ref().is_none_or(|(to, _)| *to != cell) {
+            let [x, y, z] = game.player.block_pos();
+            if !collides_at(&game.world, [x, y + 2, z]) {
+                return None;
+            }
+            self.way_up = Some((cell, Some(travel::towards_cell(cell))));
+        }
+        let (_, walk) = self.way_up.as_mut()?;
+        match walk.as_mut()?.next(game) {
+            Step::Act(action) => Some(action),
+            Step::Done => {
+                *walk = None;
+                None
+            }
+        }
+    }
 }
 
 impl Behaviour for CollectItems {
@@ -629,6 +657,13 @@ impl Behaviour for CollectItems {
                 } else {
                     [pos[0], pos[2]]
                 };
+                let up_a_step = pos[1] > player.pos[1] + HALF_STEP;
+                if up_a_step {
+                    let cell = pos.map(|v| v.floor() as i32);
+                    if let Some(action) = self.walk_up(game, cell) {
+                        return Step::Act(action);
+                    }
+                }
                 let mut walk = WalkTo::new(x, z);
                 walk.within = 0.0;
                 // An item up a step is reached with a jump (on the beat of
@@ -636,7 +671,7 @@ impl Behaviour for CollectItems {
                 // clock); for one level with the feet or below, a jump
                 // only carries the feet onto ledges away from it.
                 walk.ticks_left = self.ticks_left + 1;
-                walk.jumps = pos[1] > game.player.pos[1] + HALF_STEP;
+                walk.jumps = up_a_step;
                 walk.next(game)
             }
         }
@@ -644,11 +679,15 @@ impl Behaviour for CollectItems {
 }
 
 /// Places `count` blocks of the selected item under itself by jumping and
-/// using at the top of each jump: a pillar.
+/// using at the top of each jump: a pillar; or, built [`up_to`] a level,
+/// as many as lift the feet standing on the ground to that level.
+///
+/// [`up_to`]: PillarUp::up_to
 pub struct PillarUp {
     pub count: u32,
     placed: u32,
     held: u32,
+    level: Option<i32>,
 }
 
 impl PillarUp {
@@ -657,6 +696,18 @@ impl PillarUp {
             count,
             placed: 0,
             held: 0,
+            level: None,
+        }
+    }
+
+    /// A pillar that ends with the feet at `level` (at most `most` blocks
+    /// high): a block set under the edge of a ledge the body overhangs
+    /// lifts nothing, so blocks are counted by the feet's height, not by
+    /// the stack.
+    pub fn up_to(level: i32, most: u32) -> PillarUp {
+        PillarUp {
+            level: Some(level),
+            ..PillarUp::new(most)
         }
     }
 }
@@ -672,7 +723,10 @@ impl Behaviour for PillarUp {
             self.placed += self.held - held;
         }
         self.held = held;
-        if self.placed >= self.count || held == 0 {
+        let risen = self
+            .level
+            .is_some_and(|level| p.on_ground && p.block_pos()[1] >= level);
+        if risen || self.placed >= self.count || held == 0 {
             return Step::Done;
         }
         let mut action = Action::noop();
@@ -682,7 +736,8 @@ impl Behaviour for PillarUp {
         } else {
             let feet = p.block_pos();
             let below = [feet[0], feet[1] - 1, feet[2]];
-            if game.world.get(below) == BlockId::AIR && p.pos[1] - f64::from(feet[1]) > 0.1 {
+            // Into air, or a plant the click replaces (tall grass).
+            if is_replaceable(game.world.get(below)) && p.pos[1] - f64::from(feet[1]) > 0.1 {
                 action.press(Key::Use);
             }
         }
@@ -959,25 +1014,91 @@ mod tests {
             }
         }
         game.player.pos = [0.5, f64::from(FLOOR + 2), 1.15];
+        assert_a_stick_is_fetched(game, [0.5, f64::from(FLOOR + 1), 1.15]);
+    }
+
+    /// Drops a stick at `at` and collects items for 100 ticks: the stick
+    /// must be picked up.
+    fn assert_a_stick_is_fetched(mut game: Game, at: [f64; 3]) {
         let stick = crate::sim::registry::item("stick");
         game.entities.spawn(
             EntityKind::Item {
                 stack: crate::sim::inventory::ItemStack::new(stick, 1),
                 pickup_delay: 0,
             },
-            [0.5, f64::from(FLOOR + 1), 1.15],
+            at,
             [0.0; 3],
         );
-        let collect = CollectItems {
-            radius: 4.0,
-            ticks_left: 100,
-        };
         let fetched = crate::sim::script::long::stage::play_phase(
             game,
-            vec![Box::new(collect)],
+            vec![Box::new(CollectItems::new(4.0, 100))],
             |g| g.player.inventory.count(stick) == 1,
             100,
         );
         assert!(fetched.reached, "not fetched in {} steps", fetched.steps);
+    }
+
+    /// A game whose player holds ten cobblestones.
+    fn with_cobblestone(mut game: Game) -> Game {
+        game.player.inventory.main[0] = Some(crate::sim::inventory::ItemStack::new(
+            crate::sim::registry::item("cobblestone"),
+            10,
+        ));
+        game.player.inventory.selected = 0;
+        game
+    }
+
+    fn feet_level(game: &Game) -> Option<i32> {
+        game.player.on_ground.then(|| game.player.block_pos()[1])
+    }
+
+    #[test]
+    fn a_pillar_up_to_a_level_lifts_feet_that_overhang_a_ledge() {
+        // The body stands on a ledge one block high, overhanging the floor
+        // east of it: the first block goes under the overhang and lifts
+        // nothing, so a pillar of one would leave the feet on the ledge.
+        let mut game = with_cobblestone(sky_game());
+        put(&mut game, [-1, FLOOR + 1, 0], "stone");
+        game.player.pos = [0.2, f64::from(FLOOR + 2), 0.5];
+        let level = FLOOR + 3;
+        let risen = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(PillarUp::up_to(level, 4))],
+            |_| false,
+            200,
+        );
+        assert_eq!(feet_level(&risen.game), Some(level));
+        assert_eq!(
+            risen.game.world.get([0, FLOOR + 2, 0]),
+            crate::sim::registry::block("cobblestone")
+        );
+    }
+
+    #[test]
+    fn a_pillar_rises_through_the_grass_it_stands_in() {
+        let mut game = with_cobblestone(sky_game());
+        put(&mut game, [0, FLOOR + 1, 0], "grass");
+        let risen = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(PillarUp::new(1)), Box::new(Hold::still(10))],
+            |_| false,
+            100,
+        );
+        assert_eq!(feet_level(&risen.game), Some(FLOOR + 2));
+    }
+
+    #[test]
+    fn an_item_up_a_step_under_leaves_is_fetched_by_a_way_round() {
+        // A bank one block high west of the feet, the item on it; leaves
+        // right over the head stop the jump up to it from here.
+        let mut game = sky_game();
+        for x in -3..=-1 {
+            for z in -3..=3 {
+                put(&mut game, [x, FLOOR + 1, z], "stone");
+            }
+        }
+        put(&mut game, [0, FLOOR + 3, 0], "oak_leaves");
+        game.player.pos = [0.3, f64::from(FLOOR + 1), 0.5];
+        assert_a_stick_is_fetched(game, [-1.7, f64::from(FLOOR + 2), 0.5]);
     }
 }

@@ -84,20 +84,32 @@ fn face_seen_from(game: &Game, eye: [f64; 3], pos: BlockPos, face: Face, point: 
 /// (with the middle alone, `build_nether_portal` found no face to set a
 /// frame block on in seeds 1, 2, 5 and 42).
 fn point_in_sight(game: &Game, pos: BlockPos, face: Face) -> Option<[f64; 3]> {
-    const OFF_MIDDLE: f64 = 0.3;
-    let middle = aim_point(pos, face);
-    let normal = face.normal();
+    points_round(aim_point(pos, face), face.normal(), OFF_MIDDLE)
+        .into_iter()
+        .find(|&point| face_in_sight(game, pos, face, point))
+}
+
+/// How far off a face's middle the other points aimed at lie.
+pub(super) const OFF_MIDDLE: f64 = 0.3;
+
+/// A point on a face whose normal is `normal`, then four points `offset`
+/// from it across the face towards its corners.
+pub(super) fn points_round(point: [f64; 3], normal: [i32; 3], offset: f64) -> [[f64; 3]; 5] {
     let axis = (0..3).position(|i| normal[i] != 0).unwrap_or(1);
     let across = [usize::from(axis == 0), 2 - usize::from(axis == 2)];
-    let corners = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)].map(|(a, b)| {
-        let mut point = middle;
-        point[across[0]] += a * OFF_MIDDLE;
-        point[across[1]] += b * OFF_MIDDLE;
-        point
-    });
-    std::iter::once(middle)
-        .chain(corners)
-        .find(|&point| face_in_sight(game, pos, face, point))
+    [
+        (0.0, 0.0),
+        (-1.0, -1.0),
+        (-1.0, 1.0),
+        (1.0, -1.0),
+        (1.0, 1.0),
+    ]
+    .map(|(a, b)| {
+        let mut p = point;
+        p[across[0]] += a * offset;
+        p[across[1]] += b * offset;
+        p
+    })
 }
 
 /// A point in sight on a face of `pos` (see [`point_in_sight`]), the

@@ -9,6 +9,7 @@
 use std::collections::VecDeque;
 
 use super::behaviour::{angles_to, turn_towards, Behaviour, Step};
+use super::blocks::{points_round, OFF_MIDDLE};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::player::HALF_WIDTH;
@@ -91,21 +92,39 @@ impl Placement {
     }
 
     /// Where to click to place into the cell: a support's face that the
-    /// eye sees within reach, as (support, point to aim at).
+    /// eye sees within reach, as (support, point to aim at). A point whose
+    /// neighbourhood the eye sees too is taken first: the face's middle or
+    /// a point off it, support by support; else a middle seen only along
+    /// its exact line.
     fn click_spot(&self, game: &Game) -> Option<(BlockPos, [f64; 3])> {
         let offsets = match self.against {
             Some(offset) => vec![offset],
             None => SUPPORTS.to_vec(),
         };
-        offsets.into_iter().find_map(|d| {
-            let support = [0, 1, 2].map(|a| self.cell[a] + d[a]);
-            let block = game.world.get(support);
-            if !registry().block(block).shape.collides() || opens_on_use(block) {
-                return None;
-            }
-            // The face's centre, a hair inside the support.
-            let aim = [0, 1, 2].map(|a| f64::from(support[a]) + 0.5 - 0.48 * f64::from(d[a]));
-            self.clicks(game, support, aim).then_some((support, aim))
+        let faces: Vec<([i32; 3], BlockPos)> = offsets
+            .into_iter()
+            .map(|d| (d, [0, 1, 2].map(|a| self.cell[a] + d[a])))
+            .filter(|&(_, support)| {
+                let block = game.world.get(support);
+                registry().block(block).shape.collides() && !opens_on_use(block)
+            })
+            .collect();
+        let with_margin = faces.iter().find_map(|&(d, support)| {
+            face_points(support, d)
+                .into_iter()
+                .find(|&point| {
+                    points_round(point, d, AIM_MARGIN)
+                        .iter()
+                        .all(|&p| self.clicks(game, support, p))
+                })
+                .map(|point| (support, point))
+        });
+        with_margin.or_else(|| {
+            faces.iter().find_map(|&(d, support)| {
+                let middle = face_points(support, d)[0];
+                self.clicks(game, support, middle)
+                    .then_some((support, middle))
+            })
         })
     }
 
@@ -119,6 +138,20 @@ impl Placement {
             && raycast::target(&game.world, eye, d.map(|v| v / length))
                 .is_some_and(|hit| hit.pos == support && hit.adjacent() == self.cell)
     }
+}
+
+/// How far round a point to click the rays must land on the face too: the
+/// turned look meets the point only to within rounding, and a ray that
+/// grazes a block's edge on its way lands on either side of it (seed 159's
+/// chest: the eye, an edge and the face's middle stood in one line).
+const AIM_MARGIN: f64 = 0.02;
+
+/// Points to click on the face of `support` towards the cell at offset
+/// `-d` from it: the middle (a hair inside the support), then four points
+/// off it towards the corners.
+fn face_points(support: BlockPos, d: [i32; 3]) -> [[f64; 3]; 5] {
+    let middle = [0, 1, 2].map(|a| f64::from(support[a]) + 0.5 - 0.48 * f64::from(d[a]));
+    points_round(middle, d, OFF_MIDDLE)
 }
 
 /// Aims at a plant standing where a block goes and breaks it (plants
@@ -215,5 +248,35 @@ impl Behaviour for Build {
             }
             return Step::Act(action);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::registry::{block, item};
+    use crate::sim::script::long::stage::play_phase;
+
+    #[test]
+    fn a_block_is_set_where_an_edge_lies_on_the_line_to_the_face_s_middle() {
+        // The eye over a cell's middle, the cell two across and two along,
+        // a block at the corner between: the line to the floor's middle
+        // there grazes that block's edge (seed 159's chest).
+        let mut game = sky_game();
+        put(&mut game, [-2, FLOOR + 1, -1], "grass_block");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("chest"), 1));
+        let cell = [-2, FLOOR + 1, -2];
+        let placed = play_phase(
+            game,
+            vec![Box::new(Build::new(vec![Placement::new(
+                cell,
+                item("chest"),
+            )]))],
+            |g| g.world.get(cell) == block("chest"),
+            100,
+        );
+        assert!(placed.reached, "not placed in {} steps", placed.steps);
     }
 }

@@ -191,13 +191,21 @@ impl Hunt {
 
     /// Whether, over land, the creature stands on a bank over the eyes,
     /// beyond the arm's reach or hidden by the bank's edge: the way up to
-    /// it is gone round to.
+    /// it is gone round to. The reach is the crosshair's, along the look
+    /// at the point aimed at (seed 167's witch stood at a pit's edge, its
+    /// feet within reach of the eyes in the pit and the look at its body
+    /// out of it, and the player waited below until it died).
     fn high_above(&self, game: &Game, target: &Entity) -> bool {
         let eye = game.player.eye();
+        let aim = aim_point(game, target, self.aim_low);
+        let look = [0, 1, 2].map(|a| aim[a] - eye[a]);
+        let reached_at = target
+            .bounding_box()
+            .clip(eye, look)
+            .map_or(f64::INFINITY, |t| t * behaviour::distance(eye, aim));
         self.goes_round
             && target.pos[1] > eye[1]
-            && (target.bounding_box().distance_to(eye) > ENTITY_REACH
-                || block_hiding(game, target, self.kind).is_some())
+            && (reached_at > ENTITY_REACH || block_hiding(game, target, self.kind).is_some())
     }
 
     /// The walk, jump or step back of this tick: closing in, backing off

@@ -182,11 +182,13 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
         between.filter(|&pos| raycast::selectable(game.world.get(pos))),
     ));
     // Where the land falls away east of the wall, a pillar of planks lifts
-    // the eye back above the shelf.
-    let drop = fall_below(&game.world, stand, MAX_PILLAR);
-    if drop > 0 {
+    // the eye back above the shelf: up to the start's level, from wherever
+    // the walk came to rest (seed 170's slid on off the stand's ledge, a
+    // block lower).
+    if fall_below(&game.world, stand, MAX_PILLAR) > 0 {
+        plan.push(settle());
         plan.push(Box::new(Select(item("oak_planks"))));
-        plan.push(Box::new(PillarUp::new(drop as u32)));
+        plan.push(Box::new(PillarUp::up_to(feet[1], MAX_PILLAR as u32 + 1)));
     }
     plan.extend::<Plan>(vec![Box::new(Build::new(blueprint)), settle()]);
     plan

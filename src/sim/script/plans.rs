@@ -3,8 +3,8 @@
 //! solved by crafting one item.
 
 use super::behaviour::{
-    Aim, Behaviour, Face, Hold, Land, Mine, MineNearest, PillarUp, PlaceAround, Select, Spot,
-    StepInto, UseOn,
+    Aim, Behaviour, CollectItems, Face, Hold, Land, Mine, MineNearest, PillarUp, PlaceAround,
+    Select, Spot, StepInto, UseOn,
 };
 use super::blocks::{self, collides_at, fall_below};
 use super::combat;
@@ -288,24 +288,26 @@ fn find_diamond(game: &Game) -> Plan {
     let reached = ore.min(feet + REACH_UP);
     let mut plan = vec![Box::new(Land), select("iron_pickaxe")];
     plan.extend(dig(feet + 1, reached));
-    // Stone dug on the way up gives the pillar's cobblestone; in a cave
-    // too little of it is in the way, and the rest is mined round about.
-    let stone = block("stone");
-    let dug = (feet + 1..=reached)
-        .filter(|&y| game.world.get([x, y, z]) == stone)
-        .count() as i32;
-    if lift > dug {
-        plan.extend::<Plan>(vec![
-            Box::new(
+    if lift > 0 {
+        // Stone dug on the way up gives the pillar's cobblestone, picked up
+        // as it falls down the shaft before the block is chosen (seed
+        // 184's feet were still waiting for it, and the pillar was jumped
+        // with the pickaxe in hand); in a cave too little of it is in the
+        // way, and the rest is mined round about.
+        let stone = block("stone");
+        let dug = (feet + 1..=reached)
+            .filter(|&y| game.world.get([x, y, z]) == stone)
+            .count() as i32;
+        plan.push(Box::new(CollectItems::new(2.0, 60)));
+        if lift > dug {
+            plan.push(Box::new(
                 MineNearest::new(vec![stone], (lift - dug) as u32)
                     .within(2)
                     .keeping_the_floor(),
-            ),
-            Box::new(StepInto::new(Spot::At([x, feet, z]))),
-        ]);
-    }
-    if lift > 0 {
+            ));
+        }
         plan.extend::<Plan>(vec![
+            Box::new(StepInto::new(Spot::At([x, feet, z]))),
             select("cobblestone"),
             Box::new(PillarUp::new(lift as u32)),
             select("iron_pickaxe"),

@@ -15,6 +15,7 @@ use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
 use crate::sim::game::Game;
+use crate::sim::inventory::ItemStack;
 use crate::sim::raycast;
 use crate::sim::registry::{item, registry};
 use crate::sim::rules::{archery, fishing, projectiles, Target};
@@ -404,11 +405,19 @@ impl Behaviour for FetchTrident {
     }
 }
 
-/// Walks near a creature, looks at it and presses use once (the selected
-/// item acts on it).
+/// Ticks a use is given to change the held stack before it counts as
+/// missed: a right click's cooldown.
+const USE_SETTLES: u32 = 4;
+
+/// Walks near a creature, looks at it and presses use until the selected
+/// item has acted on it: the held stack changes (shears wear, a bucket
+/// fills, a lead is tied). A use that changes nothing (a creature that
+/// stepped in front at the press: seed 144's shorn sheep took the shears'
+/// click) is tried again.
 struct UseOnCreature {
     quarry: Quarry,
-    used: bool,
+    /// The held stack at the last press, and ticks since.
+    pressed: Option<(Option<ItemStack>, u32)>,
     /// A walk to the creature's side, out of another's way.
     detour: Option<WalkTo>,
     /// A walk round what stops the straight walk to the creature (seed
@@ -422,7 +431,7 @@ impl UseOnCreature {
     fn new(quarry: Quarry) -> UseOnCreature {
         UseOnCreature {
             quarry,
-            used: false,
+            pressed: None,
             detour: None,
             round: GoRound::new(),
             // Two thirds of a 900-step task: a creature that strolls off
@@ -464,7 +473,18 @@ fn beside(game: &Game, target: &Entity) -> WalkTo {
 
 impl Behaviour for UseOnCreature {
     fn next(&mut self, game: &Game) -> Step {
-        if self.used || self.ticks_left == 0 {
+        let held = game.player.inventory.selected_stack();
+        if let Some((at_press, ticks)) = &mut self.pressed {
+            if at_press.as_ref() != held {
+                return Step::Done;
+            }
+            *ticks += 1;
+            if *ticks <= USE_SETTLES {
+                return Step::Act(Action::noop());
+            }
+            self.pressed = None;
+        }
+        if self.ticks_left == 0 {
             return Step::Done;
         }
         self.ticks_left -= 1;
@@ -498,11 +518,14 @@ impl Behaviour for UseOnCreature {
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         match crate::sim::rules::crosshair(game) {
+            // The camera holds still at the press: it turns before the use
+            // acts, and the crosshair checked is the one used.
             Some(Target::Entity(id))
                 if id == target.id && aimed(action.camera) && game.player.use_cooldown == 0 =>
             {
+                action.camera = [0.0, 0.0];
                 action.press(Key::Use);
-                self.used = true;
+                self.pressed = Some((held.cloned(), 0));
             }
             // A plant or block between the eye and the creature in reach:
             // clear it (not the floor over one down in a cave: seed 100's
@@ -664,10 +687,7 @@ pub fn collect_wool(_: &Game) -> Plan {
         plan.push(Box::new(UseOnCreature::new(
             Quarry::new("sheep").such_that(unsheared),
         )));
-        plan.push(Box::new(CollectItems {
-            radius: 6.0,
-            ticks_left: 80,
-        }));
+        plan.push(Box::new(CollectItems::new(6.0, 80)));
     }
     plan
 }

@@ -91,10 +91,7 @@ pub fn mine_end_stone() -> Box<dyn Behaviour> {
         vec![
             equip_best_pickaxe(),
             Box::new(DigTo::new(Box::new(end_stones_near)).mining()),
-            Box::new(CollectItems {
-                radius: 4.0,
-                ticks_left: 60,
-            }),
+            Box::new(CollectItems::new(4.0, 60)),
         ]
     }))
 }

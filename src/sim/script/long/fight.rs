@@ -90,10 +90,7 @@ pub fn fight_round(game: &Game, quarry: Quarry) -> Plan {
                     Box::new(Hunt::new(quarry.kind, 1).with_critical_hits()),
                 )),
             }),
-            Box::new(CollectItems {
-                radius: 5.0,
-                ticks_left: 60,
-            }),
+            Box::new(CollectItems::new(5.0, 60)),
         ];
     }
     let feet = target.pos.map(|v| v.floor() as i32);

@@ -88,10 +88,7 @@ pub fn ores() -> Plan {
 }
 
 fn pick_up() -> Box<dyn Behaviour> {
-    Box::new(CollectItems {
-        radius: 3.0,
-        ticks_left: 40,
-    })
+    Box::new(CollectItems::new(3.0, 40))
 }
 
 /// Digs to the nearest gravel and breaks it, unless gravel or flint is

@@ -139,10 +139,7 @@ fn perch_round(game: &Game, perch: BlockPos, gathering: &Cell<(u32, u32)>) -> Pl
     let gather = pearls_lying(game, perch) && !angry_near && descents < MOST_DESCENTS;
     if !on_top {
         if gather && game.player.pos[1] < f64::from(perch[1]) + 0.5 {
-            return vec![Box::new(CollectItems {
-                radius: GATHER,
-                ticks_left: GATHER_TICKS,
-            })];
+            return vec![Box::new(CollectItems::new(GATHER, GATHER_TICKS))];
         }
         return climb(game, perch);
     }

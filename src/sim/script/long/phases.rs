@@ -116,10 +116,7 @@ fn log_round(game: &Game) -> Plan {
     }
     vec![
         Box::new(DigTo::new(Box::new(logs_near)).mining()),
-        Box::new(CollectItems {
-            radius: 3.0,
-            ticks_left: 40,
-        }),
+        Box::new(CollectItems::new(3.0, 40)),
     ]
 }
 
@@ -208,10 +205,7 @@ pub fn dig_and_mine(
     vec![
         equip_best_pickaxe(),
         Box::new(DigTo::new(targets).mining()),
-        Box::new(CollectItems {
-            radius: 3.0,
-            ticks_left: 40,
-        }),
+        Box::new(CollectItems::new(3.0, 40)),
     ]
 }
 
