@@ -17,8 +17,8 @@ const GAPS: &[(&str, &[u64], &str)] = &[
     ("explore_climb", &[3], "terrain"),
     // The lava the task pours two blocks off lies under the sand of a
     // dune, which falls into it as the fill updates its neighbours (as
-    // 1.16.5's does) and puts it out; the nearest other lava is 28 blocks
-    // down, through stone a player without a pickaxe cannot dig.
+    // 1.16.5's does) and puts it out; the nearest other lava lies 54
+    // blocks down, through stone a player without a pickaxe cannot dig.
     ("find_lava", &[145], "terrain"),
     // The nearest village: 483, 421 and 366 blocks away on seeds 0, 2
     // and 3; 900 steps of sprint-jumping cover about 300 over open ground
