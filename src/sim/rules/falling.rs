@@ -26,12 +26,17 @@ fn is_free(id: BlockId) -> bool {
     traits::REPLACEABLE.contains(id)
 }
 
+/// Whether a block has gravity: it falls when nothing holds it.
+pub fn has_gravity(id: BlockId) -> bool {
+    traits::FALLING.contains(id)
+}
+
 /// The scheduled check of a gravity block at `pos`: it starts falling if
 /// nothing holds it.
 pub fn check(game: &mut Game, pos: BlockPos) {
     let id = game.world.get(pos);
     let below = [pos[0], pos[1] - 1, pos[2]];
-    if !traits::FALLING.contains(id) || pos[1] <= 0 || !is_free(game.world.get(below)) {
+    if !has_gravity(id) || pos[1] <= 0 || !is_free(game.world.get(below)) {
         return;
     }
     game.world.set(pos, BlockId::AIR);

@@ -83,12 +83,13 @@ pub use breaking::{can_harvest, progress_per_tick};
 pub use collision::{collide, is_free, Aabb, Moved};
 pub use end_portal::PLATFORM;
 pub use entities::{slipperiness_under, PICKUP_REACH};
+pub use falling::has_gravity;
 pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
 pub use placing::{is_replaceable, obstructed as placement_obstructed};
 pub use screens::open as open_screen;
 pub use targeting::{crosshair, Target, ENTITY_REACH};
-pub use using::{interact_block, opens_on_use};
+pub use using::{converted as converted_by_tool, interact_block, opens_on_use};
 
 use crate::protocol::{Action, Key};
 use crate::sim::game::{self, Game};

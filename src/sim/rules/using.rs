@@ -141,6 +141,15 @@ pub fn interact_block(game: &mut Game, id: BlockId, pos: BlockPos) -> bool {
     true
 }
 
+/// The block a tool of this kind turns a block into when used on it.
+pub fn converted(kind: ToolKind, id: BlockId) -> Option<BlockId> {
+    let from = registry().block(id).name;
+    CONVERSIONS
+        .iter()
+        .find(|(k, f, _)| *k == kind && *f == from)
+        .map(|&(_, _, to)| block(to))
+}
+
 /// A tool turning the clicked block into another (tilling, paths,
 /// stripping, carving pumpkins): counts `use_item` and wears the tool.
 fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
@@ -150,11 +159,7 @@ fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     let ItemKind::Tool { kind, .. } = registry().item(stack.item).kind else {
         return false;
     };
-    let from = registry().block(hit.block).name;
-    let Some(&(_, _, to)) = CONVERSIONS
-        .iter()
-        .find(|(k, f, _)| *k == kind && *f == from)
-    else {
+    let Some(to) = converted(kind, hit.block) else {
         return false;
     };
     let ground_work = matches!(kind, ToolKind::Hoe | ToolKind::Shovel);
@@ -162,7 +167,7 @@ fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     if ground_work && (hit.face == Face::Down || game.world.get(above) != BlockId::AIR) {
         return false;
     }
-    game.world.set(hit.pos, block(to));
+    game.world.set(hit.pos, to);
     game.stats.add(Event::UseItem, stack.name(), 1);
     if hand == Hand::Main {
         items::wear_main_hand(game, 1);

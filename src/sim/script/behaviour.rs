@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::blocks::{collides_at, face_point_in_sight, stands_dry};
+use super::blocks::{face_point_in_sight, stands_dry};
 use super::plants::hides_what_is_behind;
 use super::travel::{self, travel, Travel};
 use crate::protocol::{Action, Key};
@@ -39,6 +39,22 @@ fn spend_tick(ticks_left: &mut u32) -> bool {
     }
     *ticks_left -= 1;
     true
+}
+
+/// Plays a behaviour for at most a number of ticks.
+pub struct Within {
+    pub ticks: u32,
+    pub inner: Box<dyn Behaviour>,
+}
+
+impl Behaviour for Within {
+    fn next(&mut self, game: &Game) -> Step {
+        if self.ticks == 0 {
+            return Step::Done;
+        }
+        self.ticks -= 1;
+        self.inner.next(game)
+    }
 }
 
 /// The yaw and pitch, in degrees, that look from the eye at `point`.
@@ -595,13 +611,16 @@ impl CollectItems {
     }
 
     /// This tick's walk onto the step an item in `cell` lies on, when a
-    /// block right over the head stops the jump up to it (seed 161's
-    /// `collect_wool`: the wool lay on a bank, the player under leaves
-    /// beside it), or the walk is already under way.
+    /// block right over the head (over any part of the body) stops the
+    /// jump up to it (seed 161's `collect_wool`: the wool lay on a bank,
+    /// the player under leaves beside it), or the walk is already under
+    /// way.
     fn walk_up(&mut self, game: &Game, cell: BlockPos) -> Option<Action> {
         if self.way_up.as_ref().is_none_or(|(to, _)| *to != cell) {
-            let [x, y, z] = game.player.block_pos();
-            if !collides_at(&game.world, [x, y + 2, z]) {
+            let p = &game.player;
+            let over_head = [p.pos[0], p.pos[1] + p.height(), p.pos[2]];
+            let jump_room = Aabb::at_feet(over_head, player::HALF_WIDTH, 1.0);
+            if is_free(&game.world, &jump_room) {
                 return None;
             }
             self.way_up = Some((cell, Some(travel::towards_cell(cell))));

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use super::behaviour::{
     angles_to, block_centre, distance, held_uses_left, turn_towards, Behaviour, Hold, Mine,
-    MineNearest, PlaceAround, Select, Spot, StepInto, UseOn, WalkTo,
+    MineNearest, PlaceAround, Select, Spot, StepInto, UseOn, WalkTo, Within,
 };
 use super::craft::{click_on, Craft};
 use super::long::Until;
@@ -22,8 +22,8 @@ use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::player::{EYE_HEIGHT, EYE_HEIGHT_SNEAKING};
 use crate::sim::raycast::{self, Face};
-use crate::sim::registry::{block, item, registry, BlockId, ItemId, Shape};
-use crate::sim::rules::placement_obstructed;
+use crate::sim::registry::{block, item, registry, BlockId, ItemId, Shape, ToolKind};
+use crate::sim::rules::{converted_by_tool, placement_obstructed};
 use crate::sim::screen::{ScreenKind, Slot};
 use crate::sim::world::{offset, BlockPos, World};
 use crate::suite::Event;
@@ -679,23 +679,64 @@ pub fn plant_wheats(_: &Game) -> Plan {
     // farthest are planted first, so no crop stands in the way of the rest.
     // A field out of a walk's reach (seed 98: raised a block over a
     // ditch) is planted from beside it, walking on to where more of it
-    // is in sight after each round.
+    // is in sight after each round. Where no walk leads to enough of it
+    // (seeds 146, 150 and 183: a field a block over a gap, reached only
+    // over treetops or not at all; 115: the walk ends a cell short), the
+    // hoe given tills the ground round the feet, and the seeds left go
+    // there. Each walk is cut short, so the tilling fits in the steps.
     const SEEDS: u64 = 5;
-    let planted = |game: &Game| game.stats.get(Event::UseItem, "wheat_seeds") >= SEEDS;
+    const WALK_TICKS: u32 = 150;
+    let planted = |game: &Game| game.stats.get(Event::UseItem, "wheat_seeds");
+    let walk = |goal| -> Box<dyn Behaviour> {
+        Box::new(Within {
+            ticks: WALK_TICKS,
+            inner: travel(goal, None),
+        })
+    };
     vec![
         select("wheat_seeds"),
-        travel(on_farmland, None),
+        walk(on_farmland),
         Box::new(UseOnFaces::new(farmland_tops, SEEDS as u32)),
-        Box::new(Until::new(planted, 4, |_| {
-            vec![
-                travel(farmland_in_sight, None),
-                // Sight was judged from the cell's middle.
-                Box::new(StepInto::new(Spot::FromFeet([0, 0, 0]))),
-                Box::new(UseOnFaces::new(farmland_tops, SEEDS as u32)),
-            ]
-        })),
+        Box::new(Until::new(
+            move |game| planted(game) >= SEEDS,
+            4,
+            move |_| {
+                vec![
+                    walk(farmland_in_sight),
+                    // Sight was judged from the cell's middle.
+                    Box::new(StepInto::new(Spot::FromFeet([0, 0, 0]))),
+                    Box::new(UseOnFaces::new(farmland_tops, SEEDS as u32)),
+                ]
+            },
+        )),
+        Box::new(Until::new(
+            move |game| planted(game) >= SEEDS,
+            2,
+            move |game| {
+                let left = SEEDS.saturating_sub(planted(game)) as u32;
+                vec![
+                    select("iron_hoe"),
+                    Box::new(UseOnFaces::new(tillable_tops, left)),
+                    select("wheat_seeds"),
+                    Box::new(UseOnFaces::new(farmland_tops, left)),
+                ]
+            },
+        )),
         settle(),
     ]
+}
+
+/// Tops of the blocks round the feet that a hoe tills into farmland: it
+/// works only with air right above.
+fn tillable_tops(game: &Game) -> Vec<(BlockPos, Face)> {
+    cells_around(game.player.block_pos(), 4, -2..=0)
+        .into_iter()
+        .filter(|&pos| {
+            converted_by_tool(ToolKind::Hoe, game.world.get(pos)) == Some(block("farmland"))
+                && game.world.get(offset(pos, [0, 1, 0])) == BlockId::AIR
+        })
+        .map(|pos| (pos, Face::Up))
+        .collect()
 }
 
 /// Whether feet in a cell stand on farmland (whose top, 15/16 high, holds
@@ -787,4 +828,42 @@ pub fn build_nether_portal(game: &Game) -> Plan {
         Box::new(Construct::new(block("fire"), vec![Job::Place(at(-1, 1))])),
         settle(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::script::long::stage::play_phase;
+
+    #[test]
+    fn seeds_go_into_ground_the_hoe_tills_where_the_field_is_out_of_reach() {
+        // The field is raised two blocks: no walk climbs onto it, and its
+        // top lies above the eye.
+        let mut game = sky_game();
+        for x in -5..=5 {
+            for z in -5..=5 {
+                put(&mut game, [x, FLOOR, z], "grass_block");
+            }
+        }
+        for x in 2..=5 {
+            for z in 2..=5 {
+                put(&mut game, [x, FLOOR + 1, z], "stone");
+                put(&mut game, [x, FLOOR + 2, z], "farmland");
+            }
+        }
+        let inventory = &mut game.player.inventory;
+        inventory.main[0] = Some(ItemStack::new(item("wheat_seeds"), 64));
+        inventory.main[1] = Some(ItemStack::new(item("iron_hoe"), 1));
+        let planted = |g: &Game| g.stats.get(Event::UseItem, "wheat_seeds") >= 5;
+        let plan = plant_wheats(&game);
+        let played = play_phase(game, plan, planted, 900);
+        assert!(played.reached, "not planted in {} steps", played.steps);
+        let wheat_on_the_ground = cells_around([0, FLOOR + 1, 0], 5, 0..=0)
+            .into_iter()
+            .filter(|&pos| played.game.world.get(pos) == block("wheat"))
+            .count();
+        assert_eq!(wheat_on_the_ground, 5, "planted on the tilled floor");
+    }
 }

@@ -109,23 +109,24 @@ impl Placement {
                 registry().block(block).shape.collides() && !opens_on_use(block)
             })
             .collect();
-        let with_margin = faces.iter().find_map(|&(d, support)| {
-            face_points(support, d)
-                .into_iter()
-                .find(|&point| {
-                    points_round(point, d, AIM_MARGIN)
-                        .iter()
-                        .all(|&p| self.clicks(game, support, p))
-                })
-                .map(|point| (support, point))
-        });
-        with_margin.or_else(|| {
-            faces.iter().find_map(|&(d, support)| {
-                let middle = face_points(support, d)[0];
-                self.clicks(game, support, middle)
-                    .then_some((support, middle))
-            })
-        })
+        // Each point's own ray is cast once: a middle it clicks is kept
+        // for the last resort while the margin rays are tried.
+        let mut middle_clicked = None;
+        for &(d, support) in &faces {
+            for (k, point) in face_points(support, d).into_iter().enumerate() {
+                if !self.clicks(game, support, point) {
+                    continue;
+                }
+                if k == 0 {
+                    middle_clicked.get_or_insert((support, point));
+                }
+                let [_, round @ ..] = points_round(point, d, AIM_MARGIN);
+                if round.iter().all(|&p| self.clicks(game, support, p)) {
+                    return Some((support, point));
+                }
+            }
+        }
+        middle_clicked
     }
 
     /// Whether a ray from the eye towards `aim` lands on the support's face

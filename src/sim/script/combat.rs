@@ -17,12 +17,15 @@ use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
 use crate::protocol::{Action, Key};
+use crate::sim::block_entity::BlockEntity;
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry};
-use crate::sim::rules::{attack_charge, crosshair, Target, ENTITY_REACH};
-use crate::sim::world::BlockPos;
+use crate::sim::registry::{item, registry, Shape};
+use crate::sim::rules::{
+    attack_charge, crosshair, has_gravity, progress_per_tick, Target, ENTITY_REACH,
+};
+use crate::sim::world::{face_neighbours, offset, BlockPos};
 use crate::suite::Event;
 
 type Plan = Vec<Box<dyn Behaviour>>;
@@ -31,6 +34,9 @@ type Plan = Vec<Box<dyn Behaviour>>;
 const CHARGED: f32 = 0.95;
 /// How close to walk before swinging (the reach is 3).
 const STRIKE_DISTANCE: f64 = 2.4;
+/// Within this distance of a creature no walk goes round what stops the
+/// run: it is struck at from where the run stopped.
+const NEAR_TO_GO_ROUND: f64 = STRIKE_DISTANCE + 1.0;
 /// How far a creature's feet may stand below the player's before a
 /// strike from above no longer reaches its body, and the highest fall
 /// taken to follow it (three blocks fall without harm).
@@ -291,6 +297,27 @@ impl Hunt {
     }
 }
 
+/// Ticks within which a block in the way of a strike is cut through with
+/// what is in hand.
+const CUT_TICKS: f32 = 20.0;
+
+/// Whether a block between the eyes and a creature too near to go round
+/// is cut through: it breaks within [`CUT_TICKS`] with what is in hand
+/// (leaves, dirt by hand; not stone), keeps nothing, lets in no fluid,
+/// holds up nothing that falls, and is not under the feet. Seed 238's
+/// enderman stood under a tree, the player's head against the canopy's
+/// lowest leaves; seed 174's wolves stood on a ravine's edge over the
+/// player, under the dirt of the overhang.
+fn cut_through(game: &Game, pos: BlockPos) -> bool {
+    let id = game.world.get(pos);
+    let fluid = |cell: BlockPos| registry().block(game.world.get(cell)).shape == Shape::Liquid;
+    progress_per_tick(&game.player, id, false) * CUT_TICKS >= 1.0
+        && BlockEntity::for_block(id).is_none()
+        && !has_gravity(game.world.get(offset(pos, [0, 1, 0])))
+        && !face_neighbours(pos).into_iter().any(fluid)
+        && pos[1] >= game.player.block_pos()[1]
+}
+
 /// Whether the ground a short way from the feet along the horizontal
 /// direction `dir` (not normalised) lies at most `drop` blocks down (or a
 /// block stands there to step against).
@@ -320,7 +347,7 @@ impl Behaviour for Hunt {
         };
         let distance =
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
-        if let Some(walk_round) = self.round.step(game, target.pos, STRIKE_DISTANCE + 1.0) {
+        if let Some(walk_round) = self.round.step(game, target.pos, NEAR_TO_GO_ROUND) {
             self.attack_was_down = false;
             return Step::Act(walk_round);
         }
@@ -332,23 +359,30 @@ impl Behaviour for Hunt {
         // standing before the nearest (several crowd a pillar's foot). A
         // plant before it (tall grass the eyes stand in) is cut first, and
         // one buried in a hillside is dug out: the full blocks before it
-        // mined, the one it is in last.
+        // mined, the one it is in last. A soft block before a creature too
+        // near to go round is cut through (see [`cut_through`]).
+        let near = distance <= NEAR_TO_GO_ROUND;
         let (mut on_target, mut plant_in_front, mut digging) = (false, false, false);
         match crosshair(game) {
             Some(Target::Entity(id)) => on_target = living(game, self.kind).any(|e| e.id == id),
             Some(Target::Block(hit)) if hit.distance < behaviour::distance(p.eye(), aim) => {
                 plant_in_front = is_plant(hit.block);
-                digging = burying_block(game, target).is_some()
-                    && registry().block(hit.block).is_opaque_cube();
+                digging = (burying_block(game, target).is_some()
+                    && registry().block(hit.block).is_opaque_cube())
+                    || (near && cut_through(game, hit.pos));
             }
             _ => {}
         }
         let charged = attack_charge(p) >= CHARGED;
         if !self.holds_ground {
-            // No jump for a critical while digging: a block dug in the air
-            // breaks five times slower.
+            // No jump while digging, for a critical or against what stops
+            // the run: a block dug in the air breaks five times slower (in
+            // water, jump still keeps the head up).
             let strike_ready = charged && !digging;
             self.press_moves(game, target, distance, strike_ready, &mut action);
+            if digging && !p.in_water {
+                action = action.without(Key::Jump);
+            }
         }
         let falling = !p.on_ground && p.vel[1] < 0.0;
         let ready = charged && (!self.jump_hits || falling || distance > STRIKE_DISTANCE + 0.4);
@@ -432,4 +466,55 @@ pub fn hunt_horse(_: &Game) -> Plan {
 
 pub fn use_shield(_: &Game) -> Plan {
     vec![select("shield"), Box::new(RaiseShield { kind: "zombie" })]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::registry::{block, BlockId};
+    use crate::sim::rules::testkit::{platform_game, put, summon_east, FLOOR};
+    use crate::sim::script::long::stage::play_phase;
+
+    /// Under a canopy of `wall`, blocks of it at head height stop the run
+    /// three blocks short of an enderman penned in stone, where no walk
+    /// goes round. Whether the hunt strikes it within 200 ticks, and what
+    /// is left of the block on the line to its legs.
+    fn hunt_through(wall: &str) -> (bool, BlockId) {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
+        for z in -1..=1 {
+            put(&mut game.world, [0, FLOOR + 3, z], wall);
+            put(&mut game.world, [1, FLOOR + 2, z], wall);
+            put(&mut game.world, [1, FLOOR + 3, z], wall);
+            for y in FLOOR + 1..=FLOOR + 3 {
+                put(&mut game.world, [4, y, z], "stone");
+                if z != 0 {
+                    put(&mut game.world, [3, y, z], "stone");
+                }
+            }
+        }
+        summon_east(&mut game, "enderman", 3.0);
+        let struck = |g: &Game| {
+            living(g, "enderman").all(|e| match &e.kind {
+                EntityKind::Mob(mob) => mob.health < 40.0,
+                _ => false,
+            })
+        };
+        let played = play_phase(game, vec![Box::new(Hunt::new("enderman", 1))], struck, 200);
+        (played.reached, played.game.world.get([1, FLOOR + 2, 0]))
+    }
+
+    #[test]
+    fn soft_blocks_between_the_eyes_and_a_creature_too_near_to_go_round_are_cut() {
+        // Before, the player pressed on against the leaves until the
+        // episode ended (seed 238).
+        assert_eq!(hunt_through("oak_leaves"), (true, BlockId::AIR));
+        assert_eq!(hunt_through("dirt"), (true, BlockId::AIR));
+        assert_eq!(
+            hunt_through("stone").1,
+            block("stone"),
+            "stone by a sword takes too long"
+        );
+    }
 }

@@ -23,11 +23,13 @@ use super::fight::{fight_round, nearest_within, Quarry};
 use super::phases::{equip_best_pickaxe, held};
 use super::route::dig_towards;
 use super::shield::with_shield;
-use super::survive::{needs_food, needs_shelter, Within};
+use super::survive::{needs_food, needs_shelter};
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockDef, BlockId, Shape};
-use crate::sim::script::behaviour::{aimable_from, Behaviour, Mine, PillarUp, Spot, StepInto};
+use crate::sim::script::behaviour::{
+    aimable_from, Behaviour, Mine, PillarUp, Spot, StepInto, Within,
+};
 use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
 use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};

@@ -13,7 +13,8 @@ use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
-use crate::sim::registry::{block, registry, BlockId, HarvestNeed, ItemKind, Shape, ToolKind};
+use crate::sim::registry::{block, registry, HarvestNeed, ItemKind, Shape, ToolKind};
+use crate::sim::rules::has_gravity;
 use crate::sim::script::behaviour::{Behaviour, Mine, Spot, Step, WalkTo};
 use crate::sim::world::{face_neighbours, BlockPos, World};
 
@@ -74,7 +75,7 @@ pub fn safe_to_open(world: &World, pos: BlockPos) -> bool {
             return false;
         }
         cell = up(cell, 1);
-        if !falls(world.get(cell)) {
+        if !has_gravity(world.get(cell)) {
             return true;
         }
     }
@@ -84,10 +85,6 @@ pub fn safe_to_open(world: &World, pos: BlockPos) -> bool {
 fn beside_lava(world: &World, pos: BlockPos) -> bool {
     let lava = block("lava");
     face_neighbours(pos).iter().any(|&n| world.get(n) == lava)
-}
-
-fn falls(id: BlockId) -> bool {
-    matches!(registry().block(id).name, "gravel" | "sand" | "red_sand")
 }
 
 /// The digging speed of the best pickaxe held (1 for a bare hand).
@@ -129,7 +126,7 @@ fn clearing_cost(world: &World, pos: BlockPos, speed: f32) -> Option<u32> {
     let with_pickaxe = def.tool == ToolKind::Pickaxe && speed > 1.0;
     let harvested = with_pickaxe || !matches!(def.need, HarvestNeed::Tier(_));
     let ticks = hardness * ticks_per_hardness(harvested, if with_pickaxe { speed } else { 1.0 });
-    let falling = if falls(world.get(up(pos, 1))) {
+    let falling = if has_gravity(world.get(up(pos, 1))) {
         UNDER_FALLING
     } else {
         0

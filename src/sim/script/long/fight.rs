@@ -16,11 +16,11 @@
 use super::deferred;
 use super::dig::DigTo;
 use super::equip::Equip;
-use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen, Within};
+use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen};
 use crate::sim::entity::Entity;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item};
-use crate::sim::script::behaviour::{distance, Behaviour, CollectItems, Hold, Mine, Spot};
+use crate::sim::script::behaviour::{distance, Behaviour, CollectItems, Hold, Mine, Spot, Within};
 use crate::sim::script::combat::{block_hiding, living, Hunt};
 use crate::sim::script::plans::Plan;
 

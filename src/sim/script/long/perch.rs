@@ -13,7 +13,7 @@ use super::dig::DigTo;
 use super::equip::Equip;
 use super::hazards::angry;
 use super::phases::equip_best_pickaxe;
-use super::survive::{eat_if_needed, needs_food, Within};
+use super::survive::{eat_if_needed, needs_food};
 use super::{deferred, Until};
 use crate::protocol::Action;
 use crate::sim::creature::senses;
@@ -23,7 +23,7 @@ use crate::sim::registry::item;
 use crate::sim::registry::BlockId;
 use crate::sim::script::behaviour::{
     angles_to, distance, turn_towards, Behaviour, CollectItems, Hold, Mine, PillarUp, Spot, Step,
-    StepInto,
+    StepInto, Within,
 };
 use crate::sim::script::blocks::{collides_at, is_solid_cube};
 use crate::sim::script::combat::{living, Hunt};

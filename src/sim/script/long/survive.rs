@@ -4,10 +4,8 @@
 //! body in with carried cobblestone while health comes back when a fight
 //! has gone badly ([`shelter`]: creatures that shoot need a line of
 //! sight; not begun while a creature could strike the builder); and
-//! bounding a behaviour to a number of ticks ([`Within`]) so a round that
-//! chases a moving creature is planned again, or breaking it off when a
-//! condition comes to hold ([`BreakOffWhen`]: health gone low in the
-//! middle of a round).
+//! breaking a behaviour off when a condition comes to hold
+//! ([`BreakOffWhen`]: health gone low in the middle of a round).
 
 use super::eat::Eat;
 use super::equip::Equip;
@@ -74,22 +72,6 @@ pub fn eat_if_needed(then: &'static str) -> Box<dyn Behaviour> {
             vec![Box::new(Eat::of(food)), Box::new(Equip::new(item(then)))]
         },
     ))
-}
-
-/// Plays a behaviour for at most a number of ticks.
-pub struct Within {
-    pub ticks: u32,
-    pub inner: Box<dyn Behaviour>,
-}
-
-impl Behaviour for Within {
-    fn next(&mut self, game: &Game) -> Step {
-        if self.ticks == 0 {
-            return Step::Done;
-        }
-        self.ticks -= 1;
-        self.inner.next(game)
-    }
 }
 
 /// Plays a behaviour until a condition holds (checked before each tick).
