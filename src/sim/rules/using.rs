@@ -22,7 +22,7 @@ use crate::sim::player::MAX_FOOD;
 use crate::sim::raycast::{self, Face, Hit};
 use crate::sim::registry::{block, item, registry, BlockId, ItemKind, ToolKind};
 use crate::sim::screen::ScreenKind;
-use crate::sim::world::{BlockPos, BlockState, Facing};
+use crate::sim::world::{BlockPos, BlockState, Facing, World};
 use crate::suite::Event;
 
 /// Ticks between uses while the key is held (`rightClickDelay`).
@@ -141,9 +141,15 @@ pub fn interact_block(game: &mut Game, id: BlockId, pos: BlockPos) -> bool {
     true
 }
 
-/// The block a tool of this kind turns a block into when used on it.
-pub fn converted(kind: ToolKind, id: BlockId) -> Option<BlockId> {
-    let from = registry().block(id).name;
+/// The block a tool of this kind turns the block at `pos` into when used
+/// on it (not from below); ground work (tilling, paths) needs air right
+/// above.
+pub fn converted(world: &World, kind: ToolKind, pos: BlockPos) -> Option<BlockId> {
+    let from = registry().block(world.get(pos)).name;
+    let ground_work = matches!(kind, ToolKind::Hoe | ToolKind::Shovel);
+    if ground_work && world.get([pos[0], pos[1] + 1, pos[2]]) != BlockId::AIR {
+        return None;
+    }
     CONVERSIONS
         .iter()
         .find(|(k, f, _)| *k == kind && *f == from)
@@ -159,14 +165,13 @@ fn convert_block(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
     let ItemKind::Tool { kind, .. } = registry().item(stack.item).kind else {
         return false;
     };
-    let Some(to) = converted(kind, hit.block) else {
-        return false;
-    };
     let ground_work = matches!(kind, ToolKind::Hoe | ToolKind::Shovel);
-    let above = [hit.pos[0], hit.pos[1] + 1, hit.pos[2]];
-    if ground_work && (hit.face == Face::Down || game.world.get(above) != BlockId::AIR) {
+    if ground_work && hit.face == Face::Down {
         return false;
     }
+    let Some(to) = converted(&game.world, kind, hit.pos) else {
+        return false;
+    };
     game.world.set(hit.pos, to);
     game.stats.add(Event::UseItem, stack.name(), 1);
     if hand == Hand::Main {

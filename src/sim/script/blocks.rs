@@ -726,14 +726,12 @@ pub fn plant_wheats(_: &Game) -> Plan {
     ]
 }
 
-/// Tops of the blocks round the feet that a hoe tills into farmland: it
-/// works only with air right above.
+/// Tops of the blocks round the feet that a hoe tills into farmland.
 fn tillable_tops(game: &Game) -> Vec<(BlockPos, Face)> {
     cells_around(game.player.block_pos(), 4, -2..=0)
         .into_iter()
         .filter(|&pos| {
-            converted_by_tool(ToolKind::Hoe, game.world.get(pos)) == Some(block("farmland"))
-                && game.world.get(offset(pos, [0, 1, 0])) == BlockId::AIR
+            converted_by_tool(&game.world, ToolKind::Hoe, pos) == Some(block("farmland"))
         })
         .map(|pos| (pos, Face::Up))
         .collect()
