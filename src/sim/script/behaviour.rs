@@ -15,8 +15,10 @@ use crate::sim::game::Game;
 use crate::sim::player;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, Shape};
-use crate::sim::rules::{is_free, is_replaceable, Aabb, PICKUP_REACH};
-use crate::sim::world::BlockPos;
+use crate::sim::rules::{
+    crosshair, has_gravity, is_free, is_replaceable, progress_per_tick, Aabb, Target, PICKUP_REACH,
+};
+use crate::sim::world::{face_neighbours, offset, BlockPos};
 
 /// The most the camera turns in one tick, in degrees.
 pub(super) const MAX_TURN: f32 = 30.0;
@@ -584,6 +586,46 @@ impl Behaviour for StepInto {
     }
 }
 
+/// Ticks within which a block in the way is cut through with what is in
+/// hand.
+const CUT_TICKS: f32 = 20.0;
+
+/// Whether a block in the way is quick and safe to cut through: it breaks
+/// within [`CUT_TICKS`] with what is in hand (leaves, dirt by hand; not
+/// stone), keeps nothing, lets in no fluid, holds up nothing that falls,
+/// and is not under the feet. A hunt cuts such a block between the eyes
+/// and a creature too near to go round (seed 238's enderman stood under a
+/// tree, the player's head against the canopy's lowest leaves; seed 174's
+/// wolves stood on a ravine's edge over the player, under the dirt of the
+/// overhang); a collection cuts one that stops the head on the way to an
+/// item.
+pub fn quick_to_cut(game: &Game, pos: BlockPos) -> bool {
+    let id = game.world.get(pos);
+    let fluid = |cell: BlockPos| registry().block(game.world.get(cell)).shape == Shape::Liquid;
+    progress_per_tick(&game.player, id, false) * CUT_TICKS >= 1.0
+        && BlockEntity::for_block(id).is_none()
+        && !has_gravity(game.world.get(offset(pos, [0, 1, 0])))
+        && !face_neighbours(pos).into_iter().any(fluid)
+        && pos[1] >= game.player.block_pos()[1]
+}
+
+/// Whether the crosshair rests on a block right beside the head (a cell
+/// over one beside the feet) that stops the body and is [`quick_to_cut`]
+/// (not tall grass on a step, which stops nothing).
+fn head_against_soft_block(game: &Game) -> bool {
+    let feet = game.player.block_pos();
+    match crosshair(game) {
+        Some(Target::Block(hit)) => {
+            registry().block(hit.block).shape.collides()
+                && hit.pos[1] == feet[1] + 1
+                && (hit.pos[0] - feet[0]).abs() <= 1
+                && (hit.pos[2] - feet[2]).abs() <= 1
+                && quick_to_cut(game, hit.pos)
+        }
+        _ => false,
+    }
+}
+
 /// How far above the feet an item lies on a step up.
 const HALF_STEP: f64 = 0.5;
 
@@ -691,7 +733,16 @@ impl Behaviour for CollectItems {
                 // only carries the feet onto ledges away from it.
                 walk.ticks_left = self.ticks_left + 1;
                 walk.jumps = up_a_step;
-                walk.next(game)
+                match walk.next(game) {
+                    // A soft block at head height stopping the body (seed
+                    // 278's `carve_pumpkins`: a tree's lowest leaves over
+                    // the dip the carved pumpkin rolled into) is cut
+                    // through on the way.
+                    Step::Act(action) if held_up && head_against_soft_block(game) => {
+                        Step::Act(action.with(Key::Attack))
+                    }
+                    step => step,
+                }
             }
         }
     }
@@ -1034,6 +1085,24 @@ mod tests {
         }
         game.player.pos = [0.5, f64::from(FLOOR + 2), 1.15];
         assert_a_stick_is_fetched(game, [0.5, f64::from(FLOOR + 1), 1.15]);
+    }
+
+    /// An item down in a dip under a tree's lowest leaves, which stop the
+    /// body at head height on the way into it (seed 278's carved
+    /// pumpkin): the leaves are cut and the item fetched.
+    #[test]
+    fn leaves_that_stop_the_head_on_the_way_to_an_item_are_cut() {
+        let mut game = sky_game();
+        for x in -2..=2 {
+            for z in -3..=0 {
+                put(&mut game, [x, FLOOR + 1, z], "stone");
+            }
+            for z in 1..=3 {
+                put(&mut game, [x, FLOOR + 3, z], "oak_leaves");
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 2), -0.4];
+        assert_a_stick_is_fetched(game, [0.5, f64::from(FLOOR + 1), 1.5]);
     }
 
     /// Drops a stick at `at` and collects items for 100 ticks: the stick

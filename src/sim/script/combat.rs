@@ -17,15 +17,12 @@ use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
 use crate::protocol::{Action, Key};
-use crate::sim::block_entity::BlockEntity;
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry, Shape};
-use crate::sim::rules::{
-    attack_charge, crosshair, has_gravity, progress_per_tick, Target, ENTITY_REACH,
-};
-use crate::sim::world::{face_neighbours, offset, BlockPos};
+use crate::sim::registry::{item, registry};
+use crate::sim::rules::{attack_charge, crosshair, Target, ENTITY_REACH};
+use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
 type Plan = Vec<Box<dyn Behaviour>>;
@@ -297,27 +294,6 @@ impl Hunt {
     }
 }
 
-/// Ticks within which a block in the way of a strike is cut through with
-/// what is in hand.
-const CUT_TICKS: f32 = 20.0;
-
-/// Whether a block between the eyes and a creature too near to go round
-/// is cut through: it breaks within [`CUT_TICKS`] with what is in hand
-/// (leaves, dirt by hand; not stone), keeps nothing, lets in no fluid,
-/// holds up nothing that falls, and is not under the feet. Seed 238's
-/// enderman stood under a tree, the player's head against the canopy's
-/// lowest leaves; seed 174's wolves stood on a ravine's edge over the
-/// player, under the dirt of the overhang.
-fn cut_through(game: &Game, pos: BlockPos) -> bool {
-    let id = game.world.get(pos);
-    let fluid = |cell: BlockPos| registry().block(game.world.get(cell)).shape == Shape::Liquid;
-    progress_per_tick(&game.player, id, false) * CUT_TICKS >= 1.0
-        && BlockEntity::for_block(id).is_none()
-        && !has_gravity(game.world.get(offset(pos, [0, 1, 0])))
-        && !face_neighbours(pos).into_iter().any(fluid)
-        && pos[1] >= game.player.block_pos()[1]
-}
-
 /// Whether the ground a short way from the feet along the horizontal
 /// direction `dir` (not normalised) lies at most `drop` blocks down (or a
 /// block stands there to step against).
@@ -360,7 +336,7 @@ impl Behaviour for Hunt {
         // plant before it (tall grass the eyes stand in) is cut first, and
         // one buried in a hillside is dug out: the full blocks before it
         // mined, the one it is in last. A soft block before a creature too
-        // near to go round is cut through (see [`cut_through`]).
+        // near to go round is cut through (see [`behaviour::quick_to_cut`]).
         let near = distance <= NEAR_TO_GO_ROUND;
         let (mut on_target, mut plant_in_front, mut digging) = (false, false, false);
         match crosshair(game) {
@@ -369,7 +345,7 @@ impl Behaviour for Hunt {
                 plant_in_front = is_plant(hit.block);
                 digging = (burying_block(game, target).is_some()
                     && registry().block(hit.block).is_opaque_cube())
-                    || (near && cut_through(game, hit.pos));
+                    || (near && behaviour::quick_to_cut(game, hit.pos));
             }
             _ => {}
         }

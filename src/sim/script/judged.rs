@@ -7,7 +7,6 @@ use super::behaviour::{
     angles_to, distance, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step,
     StepInto, UseOn, WalkTo,
 };
-use super::blocks::fall_below;
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::plans::{settle, Plan};
@@ -181,16 +180,18 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
     plan.extend(mine_each(
         between.filter(|&pos| raycast::selectable(game.world.get(pos))),
     ));
-    // Where the land falls away east of the wall, a pillar of planks lifts
-    // the eye back above the shelf: up to the start's level, from wherever
-    // the walk came to rest (seed 170's slid on off the stand's ledge, a
-    // block lower).
-    if fall_below(&game.world, stand, MAX_PILLAR) > 0 {
-        plan.push(settle());
-        plan.push(Box::new(Select(item("oak_planks"))));
-        plan.push(Box::new(PillarUp::up_to(feet[1], MAX_PILLAR as u32 + 1)));
-    }
-    plan.extend::<Plan>(vec![Box::new(Build::new(blueprint)), settle()]);
+    // Wherever the walk came to rest below the start's level, a pillar of
+    // planks lifts the eye back above the shelf (seed 170's slid on off
+    // the stand's ledge, where the land falls away east of the wall;
+    // seed 271's stopped in a dip against the stand, the ground rising a
+    // block there). At the start's level it places nothing.
+    plan.extend::<Plan>(vec![
+        settle(),
+        Box::new(Select(item("oak_planks"))),
+        Box::new(PillarUp::up_to(feet[1], MAX_PILLAR as u32 + 1)),
+        Box::new(Build::new(blueprint)),
+        settle(),
+    ]);
     plan
 }
 
@@ -368,12 +369,16 @@ fn in_plain_view(game: &Game, eye: [f64; 3], point: [f64; 3]) -> bool {
     raycast::cast(&game.world, eye, dir, to_point, hides_what_is_behind).is_none()
 }
 
-/// Whether the player, sliding on (and down a step), could come to pick
-/// the item up.
+/// How far the body may drop, walking on off a ledge, onto a fallen
+/// frame's item below (seed 286's lay in a pit three deep).
+const DROP_ONTO: f64 = 3.0;
+
+/// Whether the player, sliding on (and down a step, or off a ledge), could
+/// come to pick the item up.
 fn about_to_pick_up(game: &Game, frame: &Frame) -> bool {
     let p = &game.player;
-    let step_down = [p.pos[0], p.pos[1] - 1.0, p.pos[2]];
-    Aabb::at_feet(step_down, player::HALF_WIDTH + SLIDE, p.height() + 1.0)
+    let dropped = [p.pos[0], p.pos[1] - DROP_ONTO, p.pos[2]];
+    Aabb::at_feet(dropped, player::HALF_WIDTH + SLIDE, p.height() + DROP_ONTO)
         .inflate(PICKUP_REACH)
         .intersects(&frame.bounds)
 }

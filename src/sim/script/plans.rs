@@ -10,6 +10,7 @@ use super::blocks::{self, collides_at, fall_below};
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
+use super::long::Until;
 use super::plants::is_plant;
 use super::tools;
 use super::travel::travel;
@@ -17,7 +18,8 @@ use super::{journeys, judged, rooms};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId};
-use crate::sim::world::BlockPos;
+use crate::sim::world::{offset, BlockPos};
+use crate::suite::Event;
 
 /// Builds a task's plan from the starting state.
 pub type PlanFn = Box<dyn Fn(&Game) -> Plan>;
@@ -393,11 +395,43 @@ fn build_a_tower(_: &Game) -> Plan {
 }
 
 fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
+    // A block counts as mined only when what is in hand harvests it, as
+    // in vanilla: the shovel digs down through the soft ground, and where
+    // the feet come to stone (seed 259: the second dig opened a cave, the
+    // feet landed on its floor) the rest is dug from the soft blocks
+    // nearest.
+    const SOFT: [&str; 10] = [
+        "grass_block",
+        "dirt",
+        "coarse_dirt",
+        "podzol",
+        "mycelium",
+        "sand",
+        "red_sand",
+        "gravel",
+        "clay",
+        "snow_block",
+    ];
+    let dug = |game: &Game| -> u64 {
+        SOFT.iter()
+            .map(|name| game.stats.get(Event::MineBlock, name))
+            .sum()
+    };
     vec![
         select("iron_shovel"),
-        mine([0, -1, 0]),
-        mine([0, -1, 0]),
-        mine([0, -1, 0]),
+        Box::new(Until::new(
+            move |game| dug(game) >= 3,
+            6,
+            |game| {
+                let below = game.world.get(offset(game.player.block_pos(), [0, -1, 0]));
+                if SOFT.iter().any(|&name| block(name) == below) {
+                    vec![mine([0, -1, 0])]
+                } else {
+                    let soft = SOFT.iter().map(|&name| block(name)).collect();
+                    vec![Box::new(MineNearest::new(soft, 1))]
+                }
+            },
+        )),
         select("dirt"),
         Box::new(PillarUp::new(1)),
         settle(),
@@ -405,7 +439,26 @@ fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
 }
 
 fn find_sand(_: &Game) -> Plan {
-    vec![mine([1, -1, 1]), settle()]
+    // The init commands lay the sand one block down, from one east and
+    // one south of the feet. Laid over a cave (seed 288), some of it falls
+    // in at once: where the near corner is gone, the nearest sand left is
+    // dug.
+    let sand = block("sand");
+    vec![
+        Box::new(Until::new(
+            |game| game.stats.get(Event::MineBlock, "sand") > 0,
+            3,
+            move |game| {
+                let corner = offset(game.player.block_pos(), [1, -1, 1]);
+                if game.world.get(corner) == sand {
+                    vec![mine([1, -1, 1])]
+                } else {
+                    vec![Box::new(MineNearest::new(vec![sand], 1))]
+                }
+            },
+        )),
+        settle(),
+    ]
 }
 
 fn find_bedrock(_: &Game) -> Plan {
