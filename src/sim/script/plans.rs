@@ -394,6 +394,36 @@ fn build_a_tower(_: &Game) -> Plan {
     vec![select("stone"), Box::new(PillarUp::new(10)), settle()]
 }
 
+/// Digs blocks of the named kinds until `wanted` of them count as mined,
+/// in up to `rounds` digs: the block at `at` from the feet while it is of
+/// those kinds, else the nearest one.
+fn dig_until_mined(
+    kinds: &'static [&'static str],
+    at: [i32; 3],
+    wanted: u64,
+    rounds: u32,
+) -> Box<dyn Behaviour> {
+    let mined = move |game: &Game| -> u64 {
+        kinds
+            .iter()
+            .map(|name| game.stats.get(Event::MineBlock, name))
+            .sum()
+    };
+    Box::new(Until::new(
+        move |game| mined(game) >= wanted,
+        rounds,
+        move |game| {
+            let there = game.world.get(offset(game.player.block_pos(), at));
+            if kinds.iter().any(|&name| block(name) == there) {
+                vec![mine(at)]
+            } else {
+                let blocks = kinds.iter().map(|&name| block(name)).collect();
+                vec![Box::new(MineNearest::new(blocks, 1))]
+            }
+        },
+    ))
+}
+
 fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
     // A block counts as mined only when what is in hand harvests it, as
     // in vanilla: the shovel digs down through the soft ground, and where
@@ -412,26 +442,9 @@ fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
         "clay",
         "snow_block",
     ];
-    let dug = |game: &Game| -> u64 {
-        SOFT.iter()
-            .map(|name| game.stats.get(Event::MineBlock, name))
-            .sum()
-    };
     vec![
         select("iron_shovel"),
-        Box::new(Until::new(
-            move |game| dug(game) >= 3,
-            6,
-            |game| {
-                let below = game.world.get(offset(game.player.block_pos(), [0, -1, 0]));
-                if SOFT.iter().any(|&name| block(name) == below) {
-                    vec![mine([0, -1, 0])]
-                } else {
-                    let soft = SOFT.iter().map(|&name| block(name)).collect();
-                    vec![Box::new(MineNearest::new(soft, 1))]
-                }
-            },
-        )),
+        dig_until_mined(&SOFT, [0, -1, 0], 3, 6),
         select("dirt"),
         Box::new(PillarUp::new(1)),
         settle(),
@@ -443,22 +456,7 @@ fn find_sand(_: &Game) -> Plan {
     // one south of the feet. Laid over a cave (seed 288), some of it falls
     // in at once: where the near corner is gone, the nearest sand left is
     // dug.
-    let sand = block("sand");
-    vec![
-        Box::new(Until::new(
-            |game| game.stats.get(Event::MineBlock, "sand") > 0,
-            3,
-            move |game| {
-                let corner = offset(game.player.block_pos(), [1, -1, 1]);
-                if game.world.get(corner) == sand {
-                    vec![mine([1, -1, 1])]
-                } else {
-                    vec![Box::new(MineNearest::new(vec![sand], 1))]
-                }
-            },
-        )),
-        settle(),
-    ]
+    vec![dig_until_mined(&["sand"], [1, -1, 1], 1, 3), settle()]
 }
 
 fn find_bedrock(_: &Game) -> Plan {
