@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 
-use super::behaviour::{angles_to, block_centre, turn_towards, Behaviour, Step, WalkTo};
+use super::behaviour::{angles_to, turn_towards, walk_to_middle, Behaviour, Step};
 use super::blocks::{points_round, OFF_MIDDLE};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
@@ -179,13 +179,7 @@ fn step_off(game: &Game, cell: BlockPos) -> Option<Action> {
     if [cell[0], cell[2]] == [feet[0], feet[2]] {
         return None;
     }
-    let middle = block_centre(feet);
-    let mut walk = WalkTo::new(middle[0], middle[2]);
-    walk.within = 0.05;
-    match walk.next(game) {
-        Step::Act(action) => Some(action),
-        Step::Done => None,
-    }
+    walk_to_middle(game)
 }
 
 /// Places a blueprint's blocks in order.

@@ -19,8 +19,11 @@ use crate::sim::game::Game;
 const STOPPED_TICKS: u32 = 40;
 const DETOUR_TICKS: u32 = 80;
 /// How far a creature's feet stand above or below the player's before
-/// it counts as on another level.
-const ANOTHER_LEVEL: f64 = 3.0;
+/// it counts as on another level: more than two blocks, so a bank no
+/// jump climbs or a drop three deep (seed 247's cow, down in a ravine
+/// straight below a ledge, out of reach from its edge) is walked to by
+/// the cell, not stood over by the column.
+const ANOTHER_LEVEL: f64 = 2.5;
 
 /// Whether a creature's feet at `feet` stand on another level than the
 /// player's.

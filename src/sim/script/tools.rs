@@ -531,8 +531,10 @@ impl Behaviour for UseOnCreature {
             // clear it (not the floor over one down in a cave: seed 100's
             // sheep).
             Some(Target::Block(_)) if aimed(action.camera) && in_reach => action.press(Key::Attack),
-            // Another creature in the way: walk round to the side.
-            Some(Target::Entity(_)) if aimed(action.camera) => {
+            // Another creature in the way: walk round to the side (not
+            // the target itself while the last use cools down: seed 247's
+            // second milking walked off the ledge it stood on).
+            Some(Target::Entity(id)) if id != target.id && aimed(action.camera) => {
                 self.detour = Some(beside(game, target));
             }
             _ => {}
@@ -725,4 +727,58 @@ pub fn build_snow_golem(game: &Game) -> Plan {
         }),
         settle(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
+    use crate::sim::script::long::stage::play_phase;
+
+    /// A cow in reach is milked into two buckets, one after the other,
+    /// from where the player stands: the first use's cooldown, with the
+    /// crosshair still on the cow, is waited out, not taken for another
+    /// creature in the way to walk round (seed 247's second milking
+    /// walked off the ledge it stood on).
+    #[test]
+    fn a_creature_in_reach_is_used_on_twice_without_a_step() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("bucket"), 2));
+        summon_east(&mut game, "cow", 1.8);
+        let start = game.player.pos;
+        let milk = item("milk_bucket");
+        let plan: Plan = vec![
+            Box::new(UseOnCreature::new(Quarry::new("cow"))),
+            select("bucket"),
+            Box::new(UseOnCreature::new(Quarry::new("cow"))),
+        ];
+        let played = play_phase(game, plan, |g| g.player.inventory.count(milk) == 2, 60);
+        assert!(played.reached, "two buckets of milk");
+        let moved = distance(played.game.player.pos, start);
+        assert!(moved < 0.3, "the player walked {moved:.2} blocks");
+    }
+
+    /// A cow three blocks down beside the ledge the player stands on, a
+    /// block across from the feet: out of reach from the edge, it is
+    /// walked down to at once, not stood over at the edge until the run
+    /// counts as stopped (182 steps so, 61 now).
+    #[test]
+    fn a_creature_three_blocks_down_is_walked_down_to() {
+        let mut game = platform_game();
+        for x in -AREA..=1 {
+            for z in -AREA..AREA {
+                for y in FLOOR + 1..=FLOOR + 3 {
+                    put(&mut game.world, [x, y, z], "stone");
+                }
+            }
+        }
+        game.player.pos = [1.5, f64::from(FLOOR + 4), 0.5];
+        game.player.inventory.main[0] = Some(ItemStack::new(item("bucket"), 1));
+        summon_east(&mut game, "cow", 1.0);
+        game.entities.list[0].pos[1] = f64::from(FLOOR + 1);
+        let milk = item("milk_bucket");
+        let plan: Plan = vec![Box::new(UseOnCreature::new(Quarry::new("cow")))];
+        let played = play_phase(game, plan, |g| g.player.inventory.count(milk) == 1, 120);
+        assert!(played.reached, "milked in 120 steps");
+    }
 }
