@@ -114,13 +114,9 @@ fn head_strikes_beside(game: &Game) -> bool {
     if collides_at(&game.world, [feet[0], head, feet[2]]) {
         return false;
     }
-    let cells = |v: f64| {
-        let reach = player::HALF_WIDTH - 1e-3;
-        (v - reach).floor() as i32..=(v + reach).floor() as i32
-    };
-    cells(p[0]).any(|x| {
-        cells(p[2]).any(|z| [x, z] != [feet[0], feet[2]] && collides_at(&game.world, [x, head, z]))
-    })
+    Aabb::at_feet([p[0], f64::from(head), p[2]], player::HALF_WIDTH, 1.0)
+        .cells(0)
+        .any(|cell| [cell[0], cell[2]] != [feet[0], feet[2]] && collides_at(&game.world, cell))
 }
 
 /// Whether the crosshair rests on the block at `pos`.
