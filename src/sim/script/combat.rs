@@ -2,7 +2,8 @@
 //! shield task, and the behaviours they are made of — closing in on a
 //! creature with the camera on it, striking when the attack is charged
 //! (from a jump, for a critical, when asked), backing off to recharge,
-//! never over a ledge deeper than a harmless fall, going round what
+//! never over a ledge deeper than a harmless fall (over land, never down
+//! at all towards a creature level with the feet or above), going round what
 //! stops the run (a tree, a wall) by a path found over the ground — down
 //! a cave's mouth or up a bank to a creature out of reach below or above —
 //! cutting the plants before the crosshair, digging out a creature buried
@@ -16,6 +17,7 @@ use super::buried::burying_block;
 use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
+use super::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
@@ -224,21 +226,27 @@ impl Hunt {
         let p = &game.player;
         // No walk, jump or step back over a ledge deeper than a harmless
         // fall (a fight on a Nether ledge fell 9 and 8 blocks, hurt).
-        let drop = if self.drops_down {
-            SAFE_DROP as i32
+        // Over land, no step down at all towards a creature level with
+        // the feet or above them: a run down a slope at one on a tree's
+        // crown ends in the pool under it (seed 275's pig).
+        let footing = if !self.drops_down {
+            Footing::DropOf(HARMLESS_DROP)
+        } else if target.pos[1] < p.pos[1] - 0.5 {
+            // Its feet more than half a block under the player's.
+            Footing::DropOf(SAFE_DROP as i32)
         } else {
-            HARMLESS_DROP
+            Footing::Level
         };
         let towards = [target.pos[0] - p.pos[0], target.pos[2] - p.pos[2]];
-        let ahead_safe = ground_within(game, towards, drop);
-        let drifting_safe = ground_within(game, [p.vel[0], p.vel[2]], drop);
+        let ahead_safe = ground_within(game, towards, footing);
+        let drifting_safe = ground_within(game, [p.vel[0], p.vel[2]], footing);
         let far = distance > STRIKE_DISTANCE
             || self.below_out_of_reach(game, target)
             || self.deep_below(game, target)
             || self.high_above(game, target);
         if self.backing > 0 {
             self.backing -= 1;
-            if ground_within(game, towards.map(|v| -v), drop) {
+            if ground_within(game, towards.map(|v| -v), footing) {
                 action.press(Key::Back);
             }
         } else if far && ahead_safe {
@@ -294,10 +302,19 @@ impl Hunt {
     }
 }
 
-/// Whether the ground a short way from the feet along the horizontal
-/// direction `dir` (not normalised) lies at most `drop` blocks down (or a
-/// block stands there to step against).
-fn ground_within(game: &Game, dir: [f64; 2], drop: i32) -> bool {
+/// What a hunt's moves may step onto.
+#[derive(Clone, Copy)]
+enum Footing {
+    /// Ground up to this many blocks down.
+    DropOf(i32),
+    /// Ground level with the feet, or water there to swim on (a witch
+    /// out in a lake is swum to).
+    Level,
+}
+
+/// Whether a short way from the feet along the horizontal direction `dir`
+/// (not normalised) there is `footing` (or a block to step against).
+fn ground_within(game: &Game, dir: [f64; 2], footing: Footing) -> bool {
     let p = &game.player;
     let length = dir[0].hypot(dir[1]);
     if length < 1e-6 {
@@ -306,7 +323,14 @@ fn ground_within(game: &Game, dir: [f64; 2], drop: i32) -> bool {
     let x = (p.pos[0] + dir[0] / length * LEDGE_LOOKAHEAD).floor() as i32;
     let z = (p.pos[2] + dir[1] / length * LEDGE_LOOKAHEAD).floor() as i32;
     let feet = p.pos[1].floor() as i32;
-    (-1..=drop).any(|d| collides_at(&game.world, [x, feet - 1 - d, z]))
+    let (deepest, water_holds) = match footing {
+        Footing::DropOf(drop) => (drop, false),
+        Footing::Level => (0, true),
+    };
+    (-1..=deepest).any(|d| {
+        let cell = [x, feet - 1 - d, z];
+        collides_at(&game.world, cell) || (water_holds && travel::is_water(&game.world, cell))
+    })
 }
 
 impl Behaviour for Hunt {
@@ -449,7 +473,7 @@ mod tests {
     use super::*;
     use crate::sim::inventory::ItemStack;
     use crate::sim::registry::{block, BlockId};
-    use crate::sim::rules::testkit::{platform_game, put, summon_east, FLOOR};
+    use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
 
     /// Under a canopy of `wall`, blocks of it at head height stop the run
@@ -479,6 +503,48 @@ mod tests {
         };
         let played = play_phase(game, vec![Box::new(Hunt::new("enderman", 1))], struck, 200);
         (played.reached, played.game.world.get([1, FLOOR + 2, 0]))
+    }
+
+    /// The player on a bank whose edge steps down a block at a time (x 2
+    /// and 3) to a hollow (x 4 and 5), beyond which a crown of stone (x 6
+    /// to 8) stands level with the bank; a pig `east` of the player with
+    /// its feet at `height`. The lowest the feet go in the first 30 ticks
+    /// of an over-land hunt.
+    fn lowest_feet_running_at_a_pig(east: f64, height: i32) -> f64 {
+        let mut game = platform_game();
+        for x in -AREA..=8 {
+            let top = match x {
+                2 => FLOOR + 2,
+                3 => FLOOR + 1,
+                4 | 5 => FLOOR,
+                _ => FLOOR + 3,
+            };
+            for z in -AREA..AREA {
+                for y in FLOOR + 1..=top {
+                    put(&mut game.world, [x, y, z], "stone");
+                }
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 4), 0.5];
+        summon_east(&mut game, "pig", east);
+        game.entities.list[0].pos[1] = f64::from(height);
+        let lowest = std::cell::Cell::new(f64::INFINITY);
+        let track = |g: &Game| {
+            lowest.set(lowest.get().min(g.player.pos[1]));
+            false
+        };
+        play_phase(game, vec![Box::new(Hunt::over_land("pig", 1))], track, 30);
+        lowest.get()
+    }
+
+    #[test]
+    fn an_over_land_hunt_steps_down_only_towards_a_creature_below() {
+        // Seed 275's player ran down a slope at a pig on a tree's crown
+        // level with it, into the pool under the tree.
+        let bank = f64::from(FLOOR + 4);
+        assert_eq!(lowest_feet_running_at_a_pig(7.0, FLOOR + 4), bank);
+        let below = lowest_feet_running_at_a_pig(4.0, FLOOR + 1);
+        assert!(below <= bank - 2.0, "the feet went down to {below} only");
     }
 
     #[test]

@@ -3,10 +3,12 @@
 //! tree, a wall, a bank too high to jump, a drop too deep to take down to
 //! a creature in a cave) a path found over the ground walks round
 //! towards the creature's cell for a while before the straight run looks
-//! again. A creature on another level (down in a cave, up on a bank) is
-//! walked towards by its cell, heights weighed; one on the player's
-//! level by its column. Hunts and the walk to a creature to use an item
-//! on share it.
+//! again. The walk round goes towards the creature's cell, heights
+//! weighed (by its column alone it leads down into the hollow under a
+//! pig on a tree's crown level with the player, seed 275), but towards
+//! the column of one swimming on the player's level (by the cell it led
+//! round the shore away from seed 34's skeleton, knocked into a lake).
+//! Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{distance, Behaviour, Step};
 use super::travel::{self, Travel};
@@ -80,7 +82,10 @@ impl GoRound {
         self.stopped += 1;
         if self.stopped > STOPPED_TICKS && game.player.on_ground {
             let [x, y, z] = feet.map(|v| v.floor() as i32);
-            let round = if on_another_level(game, feet) {
+            let swims = [y, y - 1]
+                .iter()
+                .any(|&y| travel::is_water(&game.world, [x, y, z]));
+            let round = if on_another_level(game, feet) || !swims {
                 travel::towards_cell([x, y, z])
             } else {
                 travel::towards([x, z])

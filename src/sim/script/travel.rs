@@ -47,7 +47,7 @@ const SPRINT_JUMP_RUN: f64 = 3.0;
 /// How much the distance to the guide weighs against the path's length.
 const GUIDE_WEIGHT: u32 = 2;
 
-fn is_water(world: &World, pos: BlockPos) -> bool {
+pub(super) fn is_water(world: &World, pos: BlockPos) -> bool {
     registry().block(world.get(pos)).name == "water"
 }
 
