@@ -294,11 +294,28 @@ impl Behaviour for Mine {
             return Step::Done;
         }
         let mut action = aim_clearing_the_way(game, pos);
+        if out_of_reach(game, pos, &action) {
+            return Step::Done;
+        }
         if crosshair_on(game, pos) {
             action.press(Key::Attack);
         }
         Step::Act(action)
     }
+}
+
+/// Whether a block the player stands aimed at, feet on the ground, lies
+/// beyond reach: the look meets no block at all. Nothing will bring it
+/// nearer, so the mine gives up (seed 383's `collect_dirt`: fallen into a
+/// cave under the dirt, the player aimed up at a block a little out of
+/// reach until the mine's time ran out). Fluids, which the crosshair
+/// never selects, are left to the mine's time.
+fn out_of_reach(game: &Game, pos: BlockPos, aim: &Action) -> bool {
+    let aimed = aim.camera[0].abs() < 0.5 && aim.camera[1].abs() < 0.5;
+    aimed
+        && game.player.on_ground
+        && raycast::selectable(game.world.get(pos))
+        && raycast::target(&game.world, game.player.eye(), game.player.look_dir()).is_none()
 }
 
 /// Walks on to fresh ground when a behaviour has run out of things to do
@@ -660,10 +677,13 @@ const HALF_STEP: f64 = 0.5;
 pub struct CollectItems {
     radius: f64,
     ticks_left: u32,
-    /// For an item up a step whose jump a block over the head stops: the
-    /// item's cell and a walk found onto the step (none once it has
-    /// ended).
-    way_up: Option<(BlockPos, Option<Travel>)>,
+    /// For an item the straight walk cannot reach (up a step whose jump
+    /// a block over the head stops, or past a block the body stays held
+    /// up against): the item's cell and a walk found to it (none once it
+    /// has ended).
+    way_round: Option<(BlockPos, Option<Travel>)>,
+    /// Ticks the body has stood held up against a block in a row.
+    held_up_ticks: u32,
 }
 
 impl CollectItems {
@@ -671,30 +691,46 @@ impl CollectItems {
     /// the body slides along a wall met at a slant.
     const SLIDING: f64 = 0.05;
 
+    /// Ticks held up against a block after which a walk round it is
+    /// found: heading for the middle of the item's cell slides the body
+    /// past a corner well within them.
+    const HELD_UP_PATIENCE: u32 = 10;
+
     pub fn new(radius: f64, ticks_left: u32) -> CollectItems {
         CollectItems {
             radius,
             ticks_left,
-            way_up: None,
+            way_round: None,
+            held_up_ticks: 0,
         }
     }
 
-    /// This tick's walk onto the step an item in `cell` lies on, when a
-    /// block right over the head (over any part of the body) stops the
-    /// jump up to it (seed 161's `collect_wool`: the wool lay on a bank,
-    /// the player under leaves beside it), or the walk is already under
-    /// way.
-    fn walk_up(&mut self, game: &Game, cell: BlockPos) -> Option<Action> {
-        if self.way_up.as_ref().is_none_or(|(to, _)| *to != cell) {
-            let p = &game.player;
-            let over_head = [p.pos[0], p.pos[1] + p.height(), p.pos[2]];
-            let jump_room = Aabb::at_feet(over_head, player::HALF_WIDTH, 1.0);
-            if is_free(&game.world, &jump_room) {
+    /// Whether a block right over the head (over any part of the body)
+    /// stops a jump.
+    fn jump_stopped(game: &Game) -> bool {
+        let p = &game.player;
+        let over_head = [p.pos[0], p.pos[1] + p.height(), p.pos[2]];
+        !is_free(
+            &game.world,
+            &Aabb::at_feet(over_head, player::HALF_WIDTH, 1.0),
+        )
+    }
+
+    /// This tick's walk round to an item in `cell` when the straight walk
+    /// cannot reach it (`needed`), or the walk is already under way: the
+    /// item lies up a step whose jump a block over the head stops (seed
+    /// 161's `collect_wool`: the wool lay on a bank, the player under
+    /// leaves beside it), or the body stays held up (seed 373's
+    /// `carve_pumpkins`: in a corner between the crafting table and a
+    /// step up, the carved pumpkin beyond the table).
+    fn walk_round(&mut self, game: &Game, cell: BlockPos, needed: bool) -> Option<Action> {
+        if self.way_round.as_ref().is_none_or(|(to, _)| *to != cell) {
+            if !needed {
                 return None;
             }
-            self.way_up = Some((cell, Some(travel::towards_cell(cell))));
+            self.way_round = Some((cell, Some(travel::towards_cell(cell))));
         }
-        let (_, walk) = self.way_up.as_mut()?;
+        let (_, walk) = self.way_round.as_mut()?;
         match walk.as_mut()?.next(game) {
             Step::Act(action) => Some(action),
             Step::Done => {
@@ -745,12 +781,15 @@ impl Behaviour for CollectItems {
                 } else {
                     [pos[0], pos[2]]
                 };
+                // A soft block being cut through (below) is no hold-up.
+                let stuck = held_up && !head_against_soft_block(game);
+                self.held_up_ticks = if stuck { self.held_up_ticks + 1 } else { 0 };
                 let up_a_step = pos[1] > player.pos[1] + HALF_STEP;
-                if up_a_step {
-                    let cell = pos.map(|v| v.floor() as i32);
-                    if let Some(action) = self.walk_up(game, cell) {
-                        return Step::Act(action);
-                    }
+                let needed = (up_a_step && Self::jump_stopped(game))
+                    || self.held_up_ticks > Self::HELD_UP_PATIENCE;
+                let cell = pos.map(|v| v.floor() as i32);
+                if let Some(action) = self.walk_round(game, cell, needed) {
+                    return Step::Act(action);
                 }
                 let mut walk = WalkTo::new(x, z);
                 walk.within = 0.0;
@@ -1224,6 +1263,38 @@ mod tests {
             100,
         );
         assert_eq!(feet_level(&risen.game), Some(FLOOR + 2));
+    }
+
+    #[test]
+    fn an_item_past_a_corner_the_body_is_held_in_is_fetched_by_a_way_round() {
+        // A crafting table east of the feet and a step up north of them;
+        // the item lies beyond the table, to the north-east (seed 373's
+        // carved pumpkin): heading for it holds the body in the corner.
+        let mut game = sky_game();
+        put(&mut game, [1, FLOOR + 1, 0], "crafting_table");
+        for x in -3..=0 {
+            put(&mut game, [x, FLOOR + 1, -1], "stone");
+        }
+        game.player.pos = [0.7, f64::from(FLOOR + 1), 0.3];
+        assert_a_stick_is_fetched(game, [3.0, f64::from(FLOOR + 1), -0.4]);
+    }
+
+    #[test]
+    fn a_mine_of_a_block_out_of_reach_gives_up() {
+        // A block seven blocks over the feet: no look reaches it.
+        let mut game = sky_game();
+        put(&mut game, [0, FLOOR + 8, 0], "dirt");
+        let mut mine = Mine::new(Spot::At([0, FLOOR + 8, 0]));
+        let ticks = (1..=100)
+            .find(|_| match mine.next(&game) {
+                Step::Act(action) => {
+                    crate::sim::rules::tick(&mut game, &action);
+                    false
+                }
+                Step::Done => true,
+            })
+            .expect("the mine gave up within 100 ticks");
+        assert!(ticks > 1, "gave up before it turned to look");
     }
 
     #[test]

@@ -201,6 +201,28 @@ impl Hunt {
     /// feet within reach of the eyes in the pit and the look at its body
     /// out of it, and the player waited below until it died).
     fn high_above(&self, game: &Game, target: &Entity) -> bool {
+        self.goes_round
+            && target.pos[1] > game.player.eye()[1]
+            && !self.strike_reaches(game, target)
+    }
+
+    /// Whether, over land, the creature stands below the feet beyond the
+    /// arm's reach or with its whole body hidden by the ground's edge:
+    /// the hunt steps down to it (seed 375's wounded enderman stood two
+    /// blocks down beside the ledge, hidden by it, and seed 181's two
+    /// down the slope, within a strike's distance across but out of the
+    /// arm's reach, and the player stood aiming at it until the episode
+    /// ended).
+    fn low_below(&self, game: &Game, target: &Entity) -> bool {
+        self.drops_down
+            && target.pos[1] < game.player.pos[1] - 0.5
+            && !self.strike_reaches(game, target)
+    }
+
+    /// Whether a strike would reach the creature: the crosshair's reach,
+    /// along the look at the point aimed at, meets its body before any
+    /// block hides all of it.
+    fn strike_reaches(&self, game: &Game, target: &Entity) -> bool {
         let eye = game.player.eye();
         let aim = aim_point(game, target, self.aim_low);
         let look = [0, 1, 2].map(|a| aim[a] - eye[a]);
@@ -208,9 +230,7 @@ impl Hunt {
             .bounding_box()
             .clip(eye, look)
             .map_or(f64::INFINITY, |t| t * behaviour::distance(eye, aim));
-        self.goes_round
-            && target.pos[1] > eye[1]
-            && (reached_at > ENTITY_REACH || block_hiding(game, target, self.kind).is_some())
+        reached_at <= ENTITY_REACH && block_hiding(game, target, self.kind).is_none()
     }
 
     /// The walk, jump or step back of this tick: closing in, backing off
@@ -243,7 +263,8 @@ impl Hunt {
         let far = distance > STRIKE_DISTANCE
             || self.below_out_of_reach(game, target)
             || self.deep_below(game, target)
-            || self.high_above(game, target);
+            || self.high_above(game, target)
+            || self.low_below(game, target);
         if self.backing > 0 {
             self.backing -= 1;
             if ground_within(game, towards.map(|v| -v), footing) {
@@ -505,6 +526,18 @@ mod tests {
         (played.reached, played.game.world.get([1, FLOOR + 2, 0]))
     }
 
+    /// The lowest the feet go in the first 30 ticks of an over-land hunt
+    /// for a pig.
+    fn lowest_feet_hunting_a_pig(game: Game) -> f64 {
+        let lowest = std::cell::Cell::new(f64::INFINITY);
+        let track = |g: &Game| {
+            lowest.set(lowest.get().min(g.player.pos[1]));
+            false
+        };
+        play_phase(game, vec![Box::new(Hunt::over_land("pig", 1))], track, 30);
+        lowest.get()
+    }
+
     /// The player on a bank whose edge steps down a block at a time (x 2
     /// and 3) to a hollow (x 4 and 5), beyond which a crown of stone (x 6
     /// to 8) stands level with the bank; a pig `east` of the player with
@@ -528,13 +561,7 @@ mod tests {
         game.player.pos = [0.5, f64::from(FLOOR + 4), 0.5];
         summon_east(&mut game, "pig", east);
         game.entities.list[0].pos[1] = f64::from(height);
-        let lowest = std::cell::Cell::new(f64::INFINITY);
-        let track = |g: &Game| {
-            lowest.set(lowest.get().min(g.player.pos[1]));
-            false
-        };
-        play_phase(game, vec![Box::new(Hunt::over_land("pig", 1))], track, 30);
-        lowest.get()
+        lowest_feet_hunting_a_pig(game)
     }
 
     #[test]
@@ -545,6 +572,24 @@ mod tests {
         assert_eq!(lowest_feet_running_at_a_pig(7.0, FLOOR + 4), bank);
         let below = lowest_feet_running_at_a_pig(4.0, FLOOR + 1);
         assert!(below <= bank - 2.0, "the feet went down to {below} only");
+    }
+
+    #[test]
+    fn an_over_land_hunt_steps_down_to_a_creature_below_out_of_the_arms_reach() {
+        // The player at the edge of a bank two blocks high, a pig at its
+        // foot within a strike's distance across but beyond the arm's
+        // reach from the bank (seed 181's enderman).
+        let mut game = platform_game();
+        for x in -AREA..=0 {
+            for z in -AREA..AREA {
+                put(&mut game.world, [x, FLOOR + 1, z], "stone");
+                put(&mut game.world, [x, FLOOR + 2, z], "stone");
+            }
+        }
+        game.player.pos = [0.6, f64::from(FLOOR + 3), 0.5];
+        summon_east(&mut game, "pig", 2.0);
+        game.entities.list[0].pos[1] = f64::from(FLOOR + 1);
+        assert_eq!(lowest_feet_hunting_a_pig(game), f64::from(FLOOR + 1));
     }
 
     #[test]

@@ -17,9 +17,10 @@ const GAPS: &[(&str, &[u64], &str)] = &[
     ("explore_climb", &[3], "terrain"),
     // The lava the task pours two blocks off lies under the sand of a
     // dune, which falls into it as the fill updates its neighbours (as
-    // 1.16.5's does) and puts it out; the nearest other lava lies 54
-    // blocks down, through stone a player without a pickaxe cannot dig.
-    ("find_lava", &[145], "terrain"),
+    // 1.16.5's does) and puts it out. On seed 145 the nearest other lava
+    // lies 54 blocks down, through stone a player without a pickaxe
+    // cannot dig; on seed 354 it lies 107 blocks off, 8 under the ground.
+    ("find_lava", &[145, 354], "terrain"),
     // The nearest village: 483, 421 and 366 blocks away on seeds 0, 2
     // and 3; 900 steps of sprint-jumping cover about 300 over open ground
     // (seed 1's, 300 away, is walked into in 871 steps).
