@@ -134,6 +134,12 @@ pub(super) fn aimable_from(game: &Game, eye: [f64; 3], pos: BlockPos) -> bool {
     raycast::target(&game.world, eye, d.map(|v| v / length)).is_some_and(|hit| hit.pos == pos)
 }
 
+/// Whether a tick's camera move is small enough (under half a degree
+/// each way) that the look already rests on the aim.
+pub(super) fn on_aim(camera: [f32; 2]) -> bool {
+    camera[0].abs() < 0.5 && camera[1].abs() < 0.5
+}
+
 /// Turns towards a block — its middle, or a face in sight where a nearer
 /// block hides the middle (seed 42's `build_nether_portal`: a cell under
 /// an obsidian block, seen past its edge) — and once aimed breaks
@@ -150,7 +156,7 @@ pub(super) fn aim_clearing_the_way(game: &Game, pos: BlockPos) -> Action {
     let (yaw, pitch) = angles_to(game, aim);
     let mut action = Action::noop();
     action.camera = turn_towards(game, yaw, pitch);
-    let aimed = action.camera[0].abs() < 0.5 && action.camera[1].abs() < 0.5;
+    let aimed = on_aim(action.camera);
     let in_the_way = raycast::target(&game.world, game.player.eye(), game.player.look_dir())
         .filter(|hit| hit.pos != pos)
         .map(|hit| hit.pos);
@@ -294,28 +300,24 @@ impl Behaviour for Mine {
             return Step::Done;
         }
         let mut action = aim_clearing_the_way(game, pos);
-        if out_of_reach(game, pos, &action) {
-            return Step::Done;
-        }
-        if crosshair_on(game, pos) {
-            action.press(Key::Attack);
+        match raycast::target(&game.world, game.player.eye(), game.player.look_dir()) {
+            Some(hit) if hit.pos == pos => action.press(Key::Attack),
+            // Aimed at the block, feet on the ground, and the look meets
+            // no block at all: it lies beyond reach, and nothing will
+            // bring it nearer (seed 383's `collect_dirt`: fallen into a
+            // cave under the dirt, the player aimed up at a block a
+            // little out of reach until the mine's time ran out). Fluids,
+            // which the crosshair never selects, are left to the time.
+            None if on_aim(action.camera)
+                && game.player.on_ground
+                && raycast::selectable(game.world.get(pos)) =>
+            {
+                return Step::Done;
+            }
+            _ => {}
         }
         Step::Act(action)
     }
-}
-
-/// Whether a block the player stands aimed at, feet on the ground, lies
-/// beyond reach: the look meets no block at all. Nothing will bring it
-/// nearer, so the mine gives up (seed 383's `collect_dirt`: fallen into a
-/// cave under the dirt, the player aimed up at a block a little out of
-/// reach until the mine's time ran out). Fluids, which the crosshair
-/// never selects, are left to the mine's time.
-fn out_of_reach(game: &Game, pos: BlockPos, aim: &Action) -> bool {
-    let aimed = aim.camera[0].abs() < 0.5 && aim.camera[1].abs() < 0.5;
-    aimed
-        && game.player.on_ground
-        && raycast::selectable(game.world.get(pos))
-        && raycast::target(&game.world, game.player.eye(), game.player.look_dir()).is_none()
 }
 
 /// Walks on to fresh ground when a behaviour has run out of things to do

@@ -3,7 +3,7 @@
 //! scooping it, a boat going onto it) and getting into a boat.
 
 use super::behaviour::{
-    angles_to, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
+    angles_to, on_aim, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
 };
 use super::craft::Craft;
 use super::plants::hides_what_is_behind;
@@ -134,7 +134,7 @@ impl Behaviour for UseOnSource {
         let (yaw, pitch) = angles_to(game, surface_point(pos));
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
-        let aimed = action.camera[0].abs() < 0.5 && action.camera[1].abs() < 0.5;
+        let aimed = on_aim(action.camera);
         match first_on_ray(game) {
             Some(hit) if hit.pos == pos => action.press(Key::Use),
             // A plant or a block in the way: clear it.
