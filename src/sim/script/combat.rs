@@ -41,9 +41,8 @@ const NEAR_TO_GO_ROUND: f64 = STRIKE_DISTANCE + 1.0;
 /// taken to follow it (three blocks fall without harm).
 const OUT_OF_REACH_BELOW: f64 = 2.5;
 const SAFE_DROP: f64 = 5.0;
-/// The deepest drop a hunt walks, jumps or backs towards otherwise (a fall
-/// of three blocks does no harm), and how far ahead of the feet it looks.
-const HARMLESS_DROP: i32 = 3;
+/// How far ahead of the feet a hunt looks for a ledge deeper than it
+/// walks, jumps or backs towards.
 const LEDGE_LOOKAHEAD: f64 = 0.9;
 
 /// The living creatures of `kind`.
@@ -250,7 +249,7 @@ impl Hunt {
         // the feet or above them: a run down a slope at one on a tree's
         // crown ends in the pool under it (seed 275's pig).
         let footing = if !self.drops_down {
-            Footing::DropOf(HARMLESS_DROP)
+            Footing::DropOf(travel::HARMLESS_DROP)
         } else if target.pos[1] < p.pos[1] - 0.5 {
             // Its feet more than half a block under the player's.
             Footing::DropOf(SAFE_DROP as i32)
@@ -590,6 +589,45 @@ mod tests {
         summon_east(&mut game, "pig", 2.0);
         game.entities.list[0].pos[1] = f64::from(FLOOR + 1);
         assert_eq!(lowest_feet_hunting_a_pig(game), f64::from(FLOOR + 1));
+    }
+
+    #[test]
+    fn an_over_land_hunt_drops_down_a_pit_to_a_creature_in_a_cave_below() {
+        // Seed 352's skeleton was knocked into a cave whose mouth near it
+        // was a pit six deep, and the player ran about on the ground over
+        // the cave until the episode ended. Here a plateau six high over
+        // a pig in a chamber, the one way down a pit six deep at the end
+        // of a tunnel to the chamber.
+        const HIGH: i32 = 6;
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
+        for x in -AREA..AREA {
+            for z in -AREA..AREA {
+                for y in FLOOR + 1..=FLOOR + HIGH {
+                    put(&mut game.world, [x, y, z], "stone");
+                }
+            }
+        }
+        let mut open = |x: i32, z: i32, top: i32| {
+            for y in FLOOR + 1..=top {
+                put(&mut game.world, [x, y, z], "air");
+            }
+        };
+        for x in 0..=2 {
+            for z in -1..=1 {
+                open(x, z, FLOOR + 2);
+            }
+        }
+        for x in 3..=8 {
+            open(x, 0, FLOOR + 2);
+        }
+        open(8, 0, FLOOR + HIGH);
+        game.player.pos = [-3.5, f64::from(FLOOR + HIGH + 1), 0.5];
+        summon_east(&mut game, "pig", 5.0);
+        game.entities.list[0].pos[1] = f64::from(FLOOR + 1);
+        let killed = |g: &Game| g.stats.get(Event::KillEntity, "pig") > 0;
+        let hunt = Hunt::over_land("pig", 1);
+        assert!(play_phase(game, vec![Box::new(hunt)], killed, 600).reached);
     }
 
     #[test]

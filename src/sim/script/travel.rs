@@ -1,9 +1,10 @@
 //! Travelling over land: a search of the walkable ground (steps up one
-//! block, drops of up to three, no water or lava, no squeezing between
-//! corners) for the nearest spot meeting a goal, heading for a guide point
-//! while none is found; and walking the path found — sprinting, jumping
-//! up steps, swimming flat under the surface across deep water, searching
-//! again from the end of a partial path or when stuck.
+//! block, drops of up to three — or deeper ones that hurt, when asked —
+//! no water or lava, no squeezing between corners) for the nearest spot
+//! meeting a goal, heading for a guide point while none is found; and
+//! walking the path found — sprinting, jumping up steps, swimming flat
+//! under the surface across deep water, searching again from the end of
+//! a partial path or when stuck.
 //! An overland journey keeps to the open ground: steps in caves and
 //! ravines cost more, so a path does not wander down one. A walk in the
 //! End goes round the dragon's clouds of breath, looks again when a cloud
@@ -41,6 +42,11 @@ const STRAIGHT: u32 = 10;
 const DIAGONAL: u32 = 14;
 const CLIMB: u32 = 6;
 const DROP: u32 = 2;
+/// The deepest drop a walk takes (three blocks fall without harm), and
+/// the extra cost of each block a deeper drop, when one is allowed, falls
+/// beyond that.
+pub(super) const HARMLESS_DROP: i32 = 3;
+const HURT: u32 = 20;
 /// The least straight level run ahead (blocks) over which a sprinting
 /// walk jumps, as players sprint-jump: each jump adds a push forward.
 const SPRINT_JUMP_RUN: f64 = 3.0;
@@ -101,9 +107,15 @@ fn priced(world: &World, to: BlockPos, cost: u32) -> (BlockPos, u32) {
 }
 
 /// Where feet at `from` end up after a step towards the column (dx, dz),
-/// with the step's cost: level, one up, or a drop of up to three; diagonal
-/// steps only on the level, with both corners open.
-fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u32)> {
+/// with the step's cost: level, one up, or a drop of up to
+/// `deepest_drop`; diagonal steps only on the level, with both corners
+/// open.
+fn step(
+    world: &World,
+    from: BlockPos,
+    [dx, dz]: [i32; 2],
+    deepest_drop: i32,
+) -> Option<(BlockPos, u32)> {
     let [x, y, z] = from;
     let level = [x + dx, y, z + dz];
     if dx != 0 && dz != 0 {
@@ -126,11 +138,12 @@ fn step(world: &World, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u3
     if !free(world, up(level, 1)) {
         return None;
     }
-    (1..=3)
+    let landing = (1..=deepest_drop)
         .map(|d| up(level, -d))
         .take_while(|&pos| free(world, pos))
-        .find(|&pos| standable(world, pos))
-        .map(|pos| priced(world, pos, STRAIGHT + DROP))
+        .find(|&pos| standable(world, pos))?;
+    let hurt = (from[1] - landing[1] - HARMLESS_DROP).max(0) as u32;
+    Some(priced(world, landing, STRAIGHT + DROP + HURT * hurt))
 }
 
 /// Where a search heads while it finds no goal: a column, or a cell
@@ -171,6 +184,7 @@ struct GoalSearch<'g> {
     /// looked at so far.
     surface: Option<RefCell<FxHashMap<[i32; 2], i32>>>,
     ground: Ground,
+    deepest_drop: i32,
 }
 
 impl GoalSearch<'_> {
@@ -195,7 +209,7 @@ impl GoalSearch<'_> {
 
 impl Grid for GoalSearch<'_> {
     fn step(&self, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u64)> {
-        let (to, cost) = step(&self.game.world, from, dx, dz)?;
+        let (to, cost) = step(&self.game.world, from, [dx, dz], self.deepest_drop)?;
         let factor = if self.underground(to) {
             UNDERGROUND_FACTOR
         } else if self.ground == Ground::TheEnd && in_breath(self.game, to) {
@@ -248,16 +262,25 @@ pub fn search(
     guide: Option<[i32; 2]>,
     ground: Ground,
 ) -> Vec<BlockPos> {
-    guided_search(game, start, goal, guide.map(Guide::column), ground)
+    guided_search(
+        game,
+        start,
+        goal,
+        guide.map(Guide::column),
+        ground,
+        HARMLESS_DROP,
+    )
 }
 
-/// [`search`] heading for a [`Guide`].
+/// [`search`] heading for a [`Guide`], taking drops up to
+/// `deepest_drop`.
 fn guided_search(
     game: &Game,
     start: BlockPos,
     goal: Goal,
     guide: Option<Guide>,
     ground: Ground,
+    deepest_drop: i32,
 ) -> Vec<BlockPos> {
     let mut walk = GoalSearch {
         game,
@@ -267,6 +290,7 @@ fn guided_search(
         nearest: (0, start),
         surface: (ground == Ground::Overland).then(RefCell::default),
         ground,
+        deepest_drop,
     };
     walk.nearest = (walk.to_guide(start), start);
     let found = grid::search(&mut walk, start, SEARCH_CELLS);
@@ -312,6 +336,8 @@ pub struct Travel {
     goal: Goal,
     guide: Option<Guide>,
     ground: Ground,
+    /// The deepest drop the path takes.
+    deepest_drop: i32,
     path: VecDeque<BlockPos>,
     searches_left: u32,
     /// The closest the feet came to the next waypoint, and ticks since.
@@ -325,11 +351,19 @@ impl Travel {
             goal,
             guide: guide.map(Guide::column),
             ground,
+            deepest_drop: HARMLESS_DROP,
             path: VecDeque::new(),
             searches_left: SEARCHES,
             closest: f64::INFINITY,
             stalled: 0,
         }
+    }
+
+    /// Lets the path take drops up to `depth` deep, each block beyond a
+    /// harmless fall weighed as a long way round.
+    pub fn taking_drops_of(mut self, depth: i32) -> Travel {
+        self.deepest_drop = depth;
+        self
     }
 
     fn next_waypoint(&mut self) {
@@ -453,7 +487,15 @@ impl Behaviour for Travel {
                 return Step::Act(Action::noop());
             }
             self.searches_left -= 1;
-            self.path = guided_search(game, feet, self.goal, self.guide, self.ground).into();
+            self.path = guided_search(
+                game,
+                feet,
+                self.goal,
+                self.guide,
+                self.ground,
+                self.deepest_drop,
+            )
+            .into();
             self.closest = f64::INFINITY;
             self.stalled = 0;
             if self.path.is_empty() {
@@ -620,7 +662,14 @@ mod tests {
             column: [0, 0],
             height: Some(bottom),
         };
-        let down = guided_search(&game, start, nowhere, Some(cave), Ground::Any);
+        let down = guided_search(
+            &game,
+            start,
+            nowhere,
+            Some(cave),
+            Ground::Any,
+            HARMLESS_DROP,
+        );
         assert_eq!(down.last(), Some(&[0, bottom, 0]), "{down:?}");
         let over = search(&game, start, nowhere, Some([0, 0]), Ground::Any);
         assert!(over.is_empty(), "{over:?}");
@@ -649,10 +698,14 @@ mod tests {
             }
         }
         let afloat = [0, FLOOR + 4, 0];
-        assert_eq!(step(&game.world, afloat, 0, -1), None, "no hop out");
+        assert_eq!(
+            step(&game.world, afloat, [0, -1], HARMLESS_DROP),
+            None,
+            "no hop out"
+        );
         let on_land = [3, FLOOR + 4, 0];
         assert_eq!(
-            step(&game.world, on_land, 0, -1).map(|(to, _)| to),
+            step(&game.world, on_land, [0, -1], HARMLESS_DROP).map(|(to, _)| to),
             Some([3, FLOOR + 5, -1]),
             "a climb from the land"
         );
