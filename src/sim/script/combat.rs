@@ -181,6 +181,12 @@ impl Hunt {
         self
     }
 
+    /// Whether the creature's feet stand more than half a block under
+    /// the player's.
+    fn below_the_feet(game: &Game, target: &Entity) -> bool {
+        target.pos[1] < game.player.pos[1] - 0.5
+    }
+
     fn below_out_of_reach(&self, game: &Game, target: &Entity) -> bool {
         let drop = game.player.pos[1] - target.pos[1];
         self.drops_down && (OUT_OF_REACH_BELOW..=SAFE_DROP).contains(&drop)
@@ -213,9 +219,7 @@ impl Hunt {
     /// arm's reach, and the player stood aiming at it until the episode
     /// ended).
     fn low_below(&self, game: &Game, target: &Entity) -> bool {
-        self.drops_down
-            && target.pos[1] < game.player.pos[1] - 0.5
-            && !self.strike_reaches(game, target)
+        self.drops_down && Self::below_the_feet(game, target) && !self.strike_reaches(game, target)
     }
 
     /// Whether a strike would reach the creature: the crosshair's reach,
@@ -250,8 +254,7 @@ impl Hunt {
         // crown ends in the pool under it (seed 275's pig).
         let footing = if !self.drops_down {
             Footing::DropOf(travel::HARMLESS_DROP)
-        } else if target.pos[1] < p.pos[1] - 0.5 {
-            // Its feet more than half a block under the player's.
+        } else if Self::below_the_feet(game, target) {
             Footing::DropOf(SAFE_DROP as i32)
         } else {
             Footing::Level

@@ -92,7 +92,7 @@ impl GoRound {
             let swims = [y, y - 1]
                 .iter()
                 .any(|&y| travel::is_water(&game.world, [x, y, z]));
-            let below = game.player.pos[1] - feet[1] > ANOTHER_LEVEL;
+            let below = on_another_level(game, feet) && feet[1] < game.player.pos[1];
             let round = if below && game.player.health > HEALTH_TO_FALL {
                 travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
             } else if on_another_level(game, feet) || !swims {
