@@ -2,23 +2,27 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
-
-use super::process::free_port;
 
 pub fn mcu() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mcu"))
 }
 
-/// A scenario for the agent at `endpoint` playing `tasks` for `steps` steps.
+/// Numbers the scenario files a test writes, so no two share a name.
+static SCENARIOS_WRITTEN: AtomicUsize = AtomicUsize::new(0);
+
+/// A scenario for the agent at `endpoint` playing `tasks` for `steps` steps,
+/// in a file of its own in `dir`.
 pub fn scenario(dir: &Path, endpoint: &str, tasks: &[&str], steps: u32, extra: &str) -> PathBuf {
     let names: Vec<String> = tasks.iter().map(|t| format!("\"{t}\"")).collect();
     let text = format!(
         "[[participants]]\nrole = \"agent\"\nendpoint = \"{endpoint}\"\n\n[config]\ntask_names = [{}]\nmax_steps = {steps}\n{extra}\n",
         names.join(", ")
     );
-    let path = dir.join(format!("scenario_{}.toml", free_port()));
+    let number = SCENARIOS_WRITTEN.fetch_add(1, Ordering::Relaxed);
+    let path = dir.join(format!("scenario_{number}.toml"));
     std::fs::write(&path, text).unwrap();
     path
 }
