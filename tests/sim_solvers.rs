@@ -237,6 +237,22 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // down in the hole after the enderman had teleported out).
         ("combat_skeletons", 352),
         ("combat_enderman", 23),
+        // The nearest forest lay across a river whose banks no walk
+        // climbs: a forest with a drier way is walked to.
+        ("find_forest", 272),
+        // The walk came to rest on a tulip, which took the pillar's
+        // clicks: it is broken first.
+        ("decorate_the_wall", 394),
+        // The walk round up to the enderman on a tree's crown set off
+        // for a hill 28 blocks away: the run waits below instead.
+        ("combat_enderman", 393),
+        // A desert's sand all round the start, and no dirt in reach: the
+        // dirt carried is put down and dug up again.
+        ("collect_dirt", 435),
+        // Two health left after the player's blows, the enderman fell to
+        // its death 115 ticks on: the player's kill, as the creature's
+        // record of the fight still held the player's hits.
+        ("combat_enderman", 160),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

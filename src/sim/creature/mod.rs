@@ -92,6 +92,10 @@ pub struct Memory {
     pub hurt_by_player: Option<u64>,
     /// The tick anything last hurt it.
     pub hurt_at: Option<u64>,
+    /// Whether its record of the fight holds a hit of the player's: the
+    /// player hurt it, and since then it has never gone
+    /// [`FIGHT_RECORD_TICKS`] without being hurt by something.
+    players_fight: bool,
     /// Ticks before its next melee attack.
     pub attack_cooldown: u32,
     /// Ticks left burning.
@@ -104,13 +108,28 @@ pub struct Memory {
     bumped: bool,
 }
 
+/// How long a creature's record of a fight the player took part in
+/// lasts after the last hurt of any cause (vanilla's `CombatTracker`,
+/// which while in combat keeps its entries 300 ticks past the last).
+pub const FIGHT_RECORD_TICKS: u64 = 300;
+
 impl Memory {
     /// A hit landed on it at `tick`.
     pub fn note_hurt(&mut self, tick: u64, attacker: Attacker) {
+        if !happened_within(self.hurt_at, tick, FIGHT_RECORD_TICKS + 1) {
+            self.players_fight = false;
+        }
         self.hurt_at = Some(tick);
         if attacker == Attacker::Player {
             self.hurt_by_player = Some(tick);
+            self.players_fight = true;
         }
+    }
+
+    /// Whether its record of the fight, as it stands after the last hurt,
+    /// holds a hit of the player's: a death now is the player's kill.
+    pub fn in_fight_with_player(&self) -> bool {
+        self.players_fight
     }
 
     /// Whether something hurt it within the last `ticks`.

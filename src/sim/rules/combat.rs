@@ -4,8 +4,11 @@
 //! of the hit (its brain panics or fights back), death with its drops
 //! (`registry/creatures.tsv`, rolled on the drops stream) and the
 //! statistics a player's kill counts (`kill_entity`, `mob_kills`,
-//! `damage_dealt`) — a death of any cause within 100 ticks of the
-//! player's last hit is the player's kill, as `getKillCredit` has it.
+//! `damage_dealt`) — a death of any cause is the player's kill while the
+//! creature's record of the fight holds a hit of the player's (it lasts
+//! 300 ticks past the creature's last hurt of any cause, so a creature
+//! burning, drowning or falling after the player's blow is still the
+//! player's kill), as `getKillCredit` has it through the `CombatTracker`.
 //! Who attacks with what (melee charge, criticals, projectiles) is
 //! decided by the callers; this is where the hit lands.
 
@@ -21,11 +24,6 @@ use crate::suite::Event;
 pub const HURT_TICKS: u32 = 10;
 /// Ticks a dead creature lies tilted before it is removed.
 pub const DEATH_TICKS: u32 = 20;
-
-/// Ticks after the player's last hit within which the creature's death,
-/// of whatever cause (fire, a fall, a wall), is still the player's kill
-/// (`LivingEntity.lastHurtByPlayerTime`).
-const KILL_CREDIT_TICKS: u64 = 100;
 
 /// Who dealt a hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,8 +98,7 @@ pub fn hurt_mob_in_full(
     };
     let memory = &mut mob.brain.memory;
     memory.note_hurt(game.tick, attacker);
-    // The 100th tick after the hit still counts.
-    let players_hit_is_recent = memory.hurt_by_player_within(game.tick, KILL_CREDIT_TICKS + 1);
+    let the_players_kill = memory.in_fight_with_player();
     let dealt = dealt.min(mob.health);
     mob.health -= dealt;
     let killed = mob.health <= 0.0;
@@ -119,7 +116,7 @@ pub fn hurt_mob_in_full(
         // Vanilla counts damage dealt in tenths of a half-heart, rounded.
         stats.add(Event::Custom, "damage_dealt", (dealt * 10.0).round() as u64);
     }
-    if killed && players_hit_is_recent {
+    if killed && the_players_kill {
         stats.add(Event::KillEntity, name, 1);
         stats.add(Event::Custom, "mob_kills", 1);
     }
@@ -255,23 +252,39 @@ mod tests {
         assert!(game.stats.is_empty());
     }
 
-    /// Wounds `pig` by the player's hit, lets `ticks` pass, and has fire
-    /// finish it off: what the kill counts.
-    fn kills_after_a_players_hit(ticks: u64) -> u64 {
+    /// Wounds `pig` by the player's hit, then after each of `gaps` ticks
+    /// burns it a little (no kill), and after the last has a fall finish
+    /// it off: what the kill counts.
+    fn kills_after_a_players_hit(gaps: &[u64]) -> u64 {
         let (mut game, pig) = game_with_pig();
         hurt_mob(&mut game, pig, 2.0, Attacker::Player);
-        for _ in 0..ticks {
-            game.tick += 1;
-            tick_wounds(&mut game);
+        for (k, &gap) in gaps.iter().enumerate() {
+            for _ in 0..gap {
+                game.tick += 1;
+                tick_wounds(&mut game);
+            }
+            let last = k + 1 == gaps.len();
+            let outcome = hurt_mob(
+                &mut game,
+                pig,
+                if last { 20.0 } else { 1.0 },
+                Attacker::Other,
+            );
+            assert!(matches!(outcome, HitOutcome::Hurt { killed, .. } if killed == last));
         }
-        let outcome = hurt_mob(&mut game, pig, 20.0, Attacker::Other);
-        assert!(matches!(outcome, HitOutcome::Hurt { killed: true, .. }));
         game.stats.get(Event::KillEntity, "pig")
     }
 
     #[test]
-    fn a_death_soon_after_the_players_hit_is_the_players_kill() {
-        assert_eq!(kills_after_a_players_hit(KILL_CREDIT_TICKS), 1);
-        assert_eq!(kills_after_a_players_hit(KILL_CREDIT_TICKS + 1), 0);
+    fn a_death_while_the_fight_is_remembered_is_the_players_kill() {
+        use crate::sim::creature::FIGHT_RECORD_TICKS;
+        assert_eq!(kills_after_a_players_hit(&[FIGHT_RECORD_TICKS]), 1);
+        assert_eq!(kills_after_a_players_hit(&[FIGHT_RECORD_TICKS + 1]), 0);
+        // Each hurt renews the record (seed 160's enderman, two health
+        // left after the player's blows, fell to its death 115 ticks on).
+        let burning = [200, 200, FIGHT_RECORD_TICKS];
+        assert_eq!(kills_after_a_players_hit(&burning), 1);
+        let lapsed = [200, FIGHT_RECORD_TICKS + 1, 10];
+        assert_eq!(kills_after_a_players_hit(&lapsed), 0);
     }
 }

@@ -870,6 +870,22 @@ impl Behaviour for PillarUp {
         let mut action = Action::noop();
         action.camera = turn_towards(game, p.yaw, 90.0);
         if p.on_ground {
+            let feet = p.block_pos();
+            let there = game.world.get(feet);
+            // A flower where the first block goes takes the click and is
+            // not replaced as tall grass is: it is broken first (seed 394's
+            // decorate_the_wall walk came to rest on a tulip and jumped on
+            // the spot till the end).
+            if raycast::selectable(there)
+                && !is_replaceable(there)
+                && !collides_at(&game.world, feet)
+            {
+                let mut action = aim_clearing_the_way(game, feet);
+                if crosshair_on(game, feet) {
+                    action.press(Key::Attack);
+                }
+                return Step::Act(action);
+            }
             // Off the middle under a ledge, the jump strikes the head and
             // never rises a block (seed 319's find_diamond, drifted under
             // the rock beside its shaft): step to the middle first.
@@ -1253,6 +1269,16 @@ mod tests {
     fn a_pillar_rises_through_the_grass_it_stands_in() {
         let mut game = with_cobblestone(sky_game());
         put(&mut game, [0, FLOOR + 1, 0], "grass");
+        assert_a_block_lifts_the_feet(game);
+    }
+
+    #[test]
+    fn a_pillar_breaks_the_flower_it_stands_in_first() {
+        // A tulip takes the click and is not replaced (seed 394), and the
+        // feet stand off its middle, where the look straight down misses it.
+        let mut game = with_cobblestone(sky_game());
+        put(&mut game, [0, FLOOR + 1, 0], "red_tulip");
+        game.player.pos = [0.8, f64::from(FLOOR + 1), 0.2];
         assert_a_block_lifts_the_feet(game);
     }
 

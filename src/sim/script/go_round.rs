@@ -8,6 +8,8 @@
 //! pig on a tree's crown level with the player, seed 275), but towards
 //! the column of one swimming on the player's level (by the cell it led
 //! round the shore away from seed 34's skeleton, knocked into a lake).
+//! Up to a creature on a higher level close across only a short way is
+//! walked: a long one is a journey, and the run waits below instead.
 //! Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{distance, Behaviour, Step};
@@ -33,6 +35,18 @@ const ANOTHER_LEVEL: f64 = 2.5;
 /// deep by a lake, was otherwise never reached).
 const HURTING_DROP: i32 = 6;
 const HEALTH_TO_FALL: f32 = 10.0;
+/// The longest walk round up to a creature on a higher level within
+/// [`OVERHEAD`] blocks across, in waypoints: this many per block of the
+/// gap, and this many more. A longer one is not a way round but a
+/// journey (seed 393's enderman stood on a tree's crown, and the walk set
+/// off for a hill 28 blocks away, level with the crowns; the enderman
+/// came down meanwhile, and the player, far off, did not get back in
+/// time): the run waits below instead, where a hostile creature comes
+/// down to the player. One farther across is walked to however long the
+/// way (seed 160's enderman teleported onto a hill 37 blocks off).
+const OVERHEAD: f64 = 8.0;
+const WAY_UP_PER_BLOCK: f64 = 3.0;
+const WAY_UP_SLACK: f64 = 12.0;
 
 /// Whether a creature's feet at `feet` stand on another level than the
 /// player's.
@@ -92,10 +106,17 @@ impl GoRound {
             let swims = [y, y - 1]
                 .iter()
                 .any(|&y| travel::is_water(&game.world, [x, y, z]));
-            let below = on_another_level(game, feet) && feet[1] < game.player.pos[1];
+            let elsewhere = on_another_level(game, feet);
+            let below = elsewhere && feet[1] < game.player.pos[1];
+            let p = game.player.pos;
+            let overhead =
+                elsewhere && !below && (feet[0] - p[0]).hypot(feet[2] - p[2]) <= OVERHEAD;
             let round = if below && game.player.health > HEALTH_TO_FALL {
                 travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
-            } else if on_another_level(game, feet) || !swims {
+            } else if overhead {
+                let longest = WAY_UP_PER_BLOCK * gap + WAY_UP_SLACK;
+                travel::towards_cell([x, y, z]).no_longer_than(longest as usize)
+            } else if elsewhere || !swims {
                 travel::towards_cell([x, y, z])
             } else {
                 travel::towards([x, z])
@@ -117,5 +138,45 @@ impl GoRound {
         }
         self.detour = None;
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rules::testkit::{platform_game, put, FLOOR};
+
+    /// Whether a walk round sets off towards feet on a ridge four blocks
+    /// high three blocks east of the player (x 3 and 4, the floor's whole
+    /// length), whose only way up is a stair of three steps beside it
+    /// starting at `stair_z`.
+    fn walks_round_up_a_ridge(stair_z: i32) -> bool {
+        let mut game = platform_game();
+        for z in -16..=16 {
+            for x in 3..=4 {
+                for y in FLOOR + 1..=FLOOR + 4 {
+                    put(&mut game.world, [x, y, z], "stone");
+                }
+            }
+        }
+        for step in 0..3 {
+            for y in FLOOR + 1..=FLOOR + 1 + step {
+                put(&mut game.world, [2, y, stair_z + step], "stone");
+            }
+        }
+        let feet = [3.5, f64::from(FLOOR + 5), 0.5];
+        let mut round = GoRound::new();
+        for _ in 0..=STOPPED_TICKS + 1 {
+            round.watch(&game, feet);
+        }
+        round.step(&game, feet, 1.0).is_some()
+    }
+
+    #[test]
+    fn a_creature_above_is_walked_round_to_only_by_a_short_way_up() {
+        assert!(walks_round_up_a_ridge(3), "a stair three blocks along");
+        // Seed 393: the way up to an enderman on a tree's crown led off
+        // to a hill 28 blocks away.
+        assert!(!walks_round_up_a_ridge(12), "a stair twelve blocks along");
     }
 }

@@ -53,9 +53,10 @@ fn run_goal(game: &Game, feet: BlockPos) -> bool {
         && biome_of(game, [feet[0], feet[2]]) != biome_of(game, start_column(game))
 }
 
-/// How much farther than a run's least distance its guide may lie, when
-/// a guide a little farther off has a drier way to it.
+/// How much farther than the nearest guide for a run, or for a forest,
+/// another may lie when its way is drier.
 const RUN_SLACK: f64 = 40.0;
+const FOREST_SLACK: f64 = 40.0;
 /// Blocks between the columns looked at along a guide's straight way.
 const WAY_SAMPLE: f64 = 4.0;
 /// A block of water on the straight way to a guide weighs as much as this
@@ -99,27 +100,38 @@ fn way_cost(game: &Game, [x, z]: [i32; 2]) -> f64 {
     cost
 }
 
-/// Runs to land of another biome far enough from the start: of the
-/// columns a little past the distance, the one whose straight way costs
-/// least, crossing the least water and climbing the least (seed 103's nearest lay across a lake, and the walk
-/// round it ran out of steps).
+/// Of the columns meeting `wanted` (in rings round the start) no farther
+/// than `slack` beyond the nearest of them, the one whose straight way
+/// costs least: the least water crossed, the least climbed.
+fn cheapest_guide(game: &Game, wanted: impl Fn([i32; 2]) -> bool, slack: f64) -> Option<[i32; 2]> {
+    let [x0, z0] = start_column(game);
+    let distance = |[x, z]: [i32; 2]| f64::from(x - x0).hypot(f64::from(z - z0));
+    let ring = |[x, z]: [i32; 2]| f64::from((x - x0).abs().max((z - z0).abs()));
+    let nearest = rings_around(game).find(|&c| wanted(c))?;
+    let reach = distance(nearest) + slack;
+    rings_around(game)
+        .take_while(|&c| ring(c) <= reach)
+        .filter(|&c| distance(c) <= reach && wanted(c))
+        .map(|c| (way_cost(game, c), c))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// Runs to land of another biome far enough from the start: the guide a
+/// little past the distance whose way crosses the least water and climbs
+/// the least (seed 103's nearest lay across a lake, and the walk round
+/// it ran out of steps).
 pub(super) fn explore_run(game: &Game) -> Plan {
     let home = biome_of(game, start_column(game));
     let [x0, z0] = start_column(game);
     let distance = |[x, z]: [i32; 2]| f64::from(x - x0).hypot(f64::from(z - z0));
-    let least = RUN_DISTANCE + 8.0;
-    let other_land = |c: &[i32; 2]| {
-        let biome = biome_of(game, *c);
-        distance(*c) >= least && biome != home && !matches!(biome, Biome::Ocean | Biome::River)
+    let other_land = |c: [i32; 2]| {
+        let biome = biome_of(game, c);
+        distance(c) >= RUN_DISTANCE + 8.0
+            && biome != home
+            && !matches!(biome, Biome::Ocean | Biome::River)
     };
-    let ring = |[x, z]: [i32; 2]| f64::from((x - x0).abs().max((z - z0).abs()));
-    let driest = rings_around(game)
-        .take_while(|&c| ring(c) <= least + RUN_SLACK)
-        .filter(|c| other_land(c) && distance(*c) <= least + RUN_SLACK)
-        .map(|c| (way_cost(game, c), c))
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c);
-    let guide = driest.or_else(|| rings_around(game).find(other_land));
+    let guide = cheapest_guide(game, other_land, RUN_SLACK);
     vec![travel_overland(run_goal, guide), settle()]
 }
 
@@ -127,14 +139,16 @@ fn forest_goal(game: &Game, feet: BlockPos) -> bool {
     land::is_forest(game, feet)
 }
 
-/// Walks into the nearest forest, aiming a little way inside its edge.
+/// Walks into a near forest, aiming a little way inside its edge: of
+/// the forests near, the one with the driest way (seed 272's nearest lay
+/// across a river whose banks no walk climbs).
 pub(super) fn find_forest(game: &Game) -> Plan {
     let deep = |[x, z]: [i32; 2]| {
         [[0, 0], [8, 0], [-8, 0], [0, 8], [0, -8]]
             .iter()
             .all(|[dx, dz]| FOREST_BIOMES.contains(&biome_of(game, [x + dx, z + dz])))
     };
-    let guide = rings_around(game).find(|&c| deep(c));
+    let guide = cheapest_guide(game, deep, FOREST_SLACK);
     vec![travel_overland(forest_goal, guide), settle()]
 }
 

@@ -10,7 +10,7 @@ use super::blocks::{self, collides_at, fall_below};
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
-use super::long::Until;
+use super::long::{PlaceNear, Until};
 use super::plants::is_plant;
 use super::tools;
 use super::travel::travel;
@@ -189,9 +189,15 @@ pub(super) fn settle() -> Box<dyn Behaviour> {
     Box::new(Hold::still(5))
 }
 
+/// The dirt `collect_dirt` pays for picking up.
+const DIRT_WANTED: u64 = 10;
+
 fn collect_dirt(_: &Game) -> Plan {
     // Dig the ground right around the player so every drop lands within
-    // pickup range; move on when none is left in reach.
+    // pickup range; move on when none is left in reach. Where the ground
+    // holds too little (seed 435 starts on a desert's sand), a carried
+    // dirt block is put down and dug up again, one round a block.
+    let dirt_picked_up = |g: &Game| g.stats.get(Event::Pickup, "dirt");
     vec![
         select("wooden_shovel"),
         Box::new(
@@ -199,6 +205,18 @@ fn collect_dirt(_: &Game) -> Plan {
                 .within(1)
                 .wandering(4),
         ),
+        Box::new(Until::new(
+            move |g| dirt_picked_up(g) >= DIRT_WANTED,
+            DIRT_WANTED as u32,
+            |_| {
+                vec![
+                    select("dirt"),
+                    Box::new(PlaceNear::new(item("dirt"))),
+                    select("wooden_shovel"),
+                    Box::new(MineNearest::new(vec![block("dirt")], 1).within(2)),
+                ]
+            },
+        )),
     ]
 }
 

@@ -338,6 +338,9 @@ pub struct Travel {
     ground: Ground,
     /// The deepest drop the path takes.
     deepest_drop: i32,
+    /// The most waypoints a path found may have: a longer one is not
+    /// walked, and the trip ends.
+    longest_path: usize,
     path: VecDeque<BlockPos>,
     searches_left: u32,
     /// The closest the feet came to the next waypoint, and ticks since.
@@ -352,6 +355,7 @@ impl Travel {
             guide: guide.map(Guide::column),
             ground,
             deepest_drop: HARMLESS_DROP,
+            longest_path: usize::MAX,
             path: VecDeque::new(),
             searches_left: SEARCHES,
             closest: f64::INFINITY,
@@ -363,6 +367,12 @@ impl Travel {
     /// harmless fall weighed as a long way round.
     pub fn taking_drops_of(mut self, depth: i32) -> Travel {
         self.deepest_drop = depth;
+        self
+    }
+
+    /// Ends the trip where the path found has more than `waypoints`.
+    pub fn no_longer_than(mut self, waypoints: usize) -> Travel {
+        self.longest_path = waypoints;
         self
     }
 
@@ -498,7 +508,8 @@ impl Behaviour for Travel {
             .into();
             self.closest = f64::INFINITY;
             self.stalled = 0;
-            if self.path.is_empty() {
+            if self.path.is_empty() || self.path.len() > self.longest_path {
+                self.path.clear();
                 return Step::Done;
             }
         }

@@ -40,6 +40,7 @@ use crate::sim::game::Game;
 
 pub(super) use dragon::kill_ender_dragon;
 pub(super) use phases::mine_diamond_from_scratch;
+pub(super) use place::PlaceNear;
 
 /// Plays rounds, each a plan built from the game state when it starts,
 /// until a goal holds or the rounds run out.
