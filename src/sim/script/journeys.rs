@@ -40,6 +40,12 @@ fn rings_around(game: &Game) -> impl Iterator<Item = [i32; 2]> {
         .map(move |[dx, dz]| [x + dx, z + dz])
 }
 
+/// How far a column lies from the start's, across.
+fn from_start(game: &Game, [x, z]: [i32; 2]) -> f64 {
+    let [x0, z0] = start_column(game);
+    f64::from(x - x0).hypot(f64::from(z - z0))
+}
+
 fn biome_of(game: &Game, [x, z]: [i32; 2]) -> Biome {
     game.world.generator().biome(x, z)
 }
@@ -105,13 +111,12 @@ fn way_cost(game: &Game, [x, z]: [i32; 2]) -> f64 {
 /// costs least: the least water crossed, the least climbed.
 fn cheapest_guide(game: &Game, wanted: impl Fn([i32; 2]) -> bool, slack: f64) -> Option<[i32; 2]> {
     let [x0, z0] = start_column(game);
-    let distance = |[x, z]: [i32; 2]| f64::from(x - x0).hypot(f64::from(z - z0));
     let ring = |[x, z]: [i32; 2]| f64::from((x - x0).abs().max((z - z0).abs()));
     let nearest = rings_around(game).find(|&c| wanted(c))?;
-    let reach = distance(nearest) + slack;
+    let reach = from_start(game, nearest) + slack;
     rings_around(game)
         .take_while(|&c| ring(c) <= reach)
-        .filter(|&c| distance(c) <= reach && wanted(c))
+        .filter(|&c| from_start(game, c) <= reach && wanted(c))
         .map(|c| (way_cost(game, c), c))
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
@@ -123,11 +128,9 @@ fn cheapest_guide(game: &Game, wanted: impl Fn([i32; 2]) -> bool, slack: f64) ->
 /// it ran out of steps).
 pub(super) fn explore_run(game: &Game) -> Plan {
     let home = biome_of(game, start_column(game));
-    let [x0, z0] = start_column(game);
-    let distance = |[x, z]: [i32; 2]| f64::from(x - x0).hypot(f64::from(z - z0));
     let other_land = |c: [i32; 2]| {
         let biome = biome_of(game, c);
-        distance(c) >= RUN_DISTANCE + 8.0
+        from_start(game, c) >= RUN_DISTANCE + 8.0
             && biome != home
             && !matches!(biome, Biome::Ocean | Biome::River)
     };
