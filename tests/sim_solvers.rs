@@ -253,6 +253,22 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // its death 115 ticks on: the player's kill, as the creature's
         // record of the fight still held the player's hits.
         ("combat_enderman", 160),
+        // Just after the sneaking click that carved it, the carved
+        // pumpkin lay hidden from the lowered eye by a hill's edge.
+        ("carve_pumpkins", 452),
+        // Fallen seven blocks into a cave, no soft block in reach: dirt
+        // carried is put down and dug.
+        ("dig_three_down_and_fill_one_up", 481),
+        // The eyes stood in tall grass, in sugar cane: every look met it.
+        ("decorate_the_wall", 488),
+        ("craft_to_cake", 490),
+        // A village path's blocks were the only ones beside a frame cell.
+        ("build_nether_portal", 508),
+        // The librarian, summoned into the ground, stood in a wall cell.
+        ("build_a_library", 473),
+        // The enderman teleported into a deep cave: the player walks off
+        // beyond sixteen blocks, and it teleports up towards the player.
+        ("combat_enderman", 259),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use super::blocks::{collides_at, face_point_in_sight, stands_dry};
+use super::build::break_the_plant_at_the_eyes;
 use super::plants::hides_what_is_behind;
 use super::travel::{self, travel, Travel};
 use crate::protocol::{Action, Key};
@@ -439,9 +440,18 @@ impl MineNearest {
     }
 
     /// The nearest block of a wanted kind that the crosshair could rest
-    /// on, by distance from the eye, ties broken by position.
+    /// on, by distance from the eye, ties broken by position. The eye is
+    /// where it stands once the mine lets go of a sneak (seed 452's
+    /// `carve_pumpkins`: just after the sneaking click that carved it, a
+    /// hill's edge hid the carved pumpkin from the lowered eye, and the
+    /// plan went on without it).
     fn nearest(&self, game: &Game) -> Option<BlockPos> {
-        let eye = game.player.eye();
+        let p = &game.player;
+        let eye = if p.lying {
+            p.eye()
+        } else {
+            [p.pos[0], p.pos[1] + player::EYE_HEIGHT, p.pos[2]]
+        };
         let feet = game.player.block_pos();
         let mut best: Option<(f64, BlockPos)> = None;
         let r = self.radius;
@@ -1050,6 +1060,9 @@ impl Behaviour for PlaceAround {
             Some((spot, ticks)) if ticks < Self::PATIENCE => (spot, ticks),
             _ => {
                 let Some(spot) = self.next_spot(game) else {
+                    if let Some(action) = break_the_plant_at_the_eyes(game) {
+                        return Step::Act(action);
+                    }
                     if self.wander.start(game) {
                         self.current = None;
                         return Step::Act(Action::noop());
@@ -1161,6 +1174,45 @@ mod tests {
             grass.nearest(&game),
             Some([0, FLOOR + 1, 2]),
             "grass sought is seen"
+        );
+    }
+
+    #[test]
+    fn a_block_is_put_down_from_inside_sugar_cane() {
+        // Seed 490's craft_to_cake: the eyes stood in sugar cane, which
+        // met every look, and the walks on led into more of it.
+        let mut game = with_cobblestone(sky_game());
+        put(&mut game, [0, FLOOR + 1, 0], "sugar_cane");
+        put(&mut game, [0, FLOOR + 2, 0], "sugar_cane");
+        let placed = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(PlaceAround::new(1).wandering(0))],
+            |g| g.stats.get(crate::suite::Event::UseItem, "cobblestone") == 1,
+            100,
+        );
+        assert!(placed.reached, "not placed in {} steps", placed.steps);
+    }
+
+    #[test]
+    fn a_block_hidden_only_from_the_sneaking_eye_is_sought() {
+        // Seed 452's `carve_pumpkins`: the carving click sneaks, and the
+        // lowered eye meets a hill's edge on the way to what it carved.
+        let mut game = sky_game();
+        let carved = [-1, FLOOR + 1, -3];
+        put(&mut game, carved, "carved_pumpkin");
+        put(&mut game, [-1, FLOOR + 1, -1], "grass_block");
+        game.player.pos = [0.45, f64::from(FLOOR + 1), 0.5];
+        game.player.sneaking = true;
+        let eye = game.player.eye();
+        let centre = block_centre(carved);
+        let to = [0, 1, 2].map(|a| centre[a] - eye[a]);
+        let length = to.iter().map(|d| d * d).sum::<f64>().sqrt();
+        let seen = raycast::target(&game.world, eye, to.map(|d| d / length));
+        assert_eq!(seen.map(|hit| hit.pos), Some([-1, FLOOR + 1, -1]));
+        let carved_pumpkin = crate::sim::registry::block("carved_pumpkin");
+        assert_eq!(
+            MineNearest::new(vec![carved_pumpkin], 1).nearest(&game),
+            Some(carved)
         );
     }
 

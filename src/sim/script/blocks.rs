@@ -266,6 +266,16 @@ pub(crate) fn is_solid_cube(game: &Game, pos: BlockPos) -> bool {
     registry().block(game.world.get(pos)).is_opaque_cube()
 }
 
+/// Whether a block put against a face of this one may be clicked there:
+/// a solid cube, or a box all but a sixteenth of a cube high (seed 508's
+/// `build_nether_portal` frame stood on a village's path, whose blocks
+/// were the only ones beside a frame cell).
+fn holds_a_click(game: &Game, pos: BlockPos) -> bool {
+    const NEARLY_FULL: f32 = 15.0 / 16.0;
+    let def = registry().block(game.world.get(pos));
+    def.is_opaque_cube() || (def.shape == Shape::Partial && def.height >= NEARLY_FULL)
+}
+
 /// Sides of solid blocks with air in front, at chest height or below.
 fn open_sides(game: &Game) -> Vec<(BlockPos, Face)> {
     let mut faces = Vec::new();
@@ -388,7 +398,7 @@ impl Construct {
             let n = toward.normal();
             let neighbour = offset(cell, n);
             let face = toward.opposite();
-            if !is_solid_cube(game, neighbour) {
+            if !holds_a_click(game, neighbour) {
                 return None;
             }
             point_in_sight(game, neighbour, face).map(|point| (neighbour, face, point))
@@ -863,5 +873,20 @@ mod tests {
             .filter(|&pos| played.game.world.get(pos) == block("wheat"))
             .count();
         assert_eq!(wheat_on_the_ground, 5, "planted on the tilled floor");
+    }
+
+    #[test]
+    fn a_block_goes_onto_a_path_block() {
+        // Seed 508: the only neighbour of a portal frame's cell was a
+        // village path, a sixteenth lower than a full block.
+        let mut game = sky_game();
+        put(&mut game, [2, FLOOR + 1, 0], "grass_path");
+        let cell = [2, FLOOR + 2, 0];
+        game.player.pos = [0.5, f64::from(FLOOR + 1), 0.5];
+        game.player.inventory.main[0] = Some(ItemStack::new(item("obsidian"), 4));
+        let built = |g: &Game| g.world.get(cell) == block("obsidian");
+        let construct = Construct::new(block("obsidian"), vec![Job::Place(cell)]);
+        let played = play_phase(game, vec![Box::new(construct)], built, 100);
+        assert!(played.reached, "not placed in {} steps", played.steps);
     }
 }

@@ -169,6 +169,15 @@ fn break_plant(game: &Game, cell: BlockPos) -> Action {
     action
 }
 
+/// The attack that breaks a plant the eyes are inside, if they are: a
+/// look from within one meets it first, whatever it aims at (seed 488's
+/// decorate_the_wall stood in tall grass, seed 490's craft_to_cake in
+/// sugar cane, and neither placed a block).
+pub(super) fn break_the_plant_at_the_eyes(game: &Game) -> Option<Action> {
+    let cell = game.player.eye().map(|v| v.floor() as i32);
+    (registry().block(game.world.get(cell)).shape == Shape::Cross).then(|| break_plant(game, cell))
+}
+
 /// This tick's step back towards the middle of the feet's cell, when the
 /// body only leans into `cell` beside it (seed 270's library: standing
 /// 0.3 off the middle after the roof's pillar was mined, the body touched
@@ -252,6 +261,9 @@ impl Behaviour for Build {
                 return Step::Act(break_plant(game, placement.cell));
             }
             let Some((support, aim)) = placement.click_spot(game) else {
+                if let Some(action) = break_the_plant_at_the_eyes(game) {
+                    return Step::Act(action);
+                }
                 self.advance(true);
                 continue;
             };
@@ -308,5 +320,15 @@ mod tests {
         let mut game = sky_game();
         game.player.pos[0] = 0.299;
         assert_set(game, [-1, FLOOR + 1, 0], "lantern");
+    }
+
+    #[test]
+    fn a_block_is_set_from_inside_tall_grass() {
+        // Seed 488's decorate_the_wall: the eyes stood in the tall grass's
+        // upper half, and every look met it.
+        let mut game = sky_game();
+        put(&mut game, [0, FLOOR + 1, 0], "tall_grass");
+        put(&mut game, [0, FLOOR + 2, 0], "tall_grass");
+        assert_set(game, [2, FLOOR + 1, 0], "oak_planks");
     }
 }

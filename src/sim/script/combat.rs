@@ -14,6 +14,7 @@
 use super::behaviour::{self, angles_to, turn_towards, Behaviour, Select, Step};
 use super::blocks::collides_at;
 use super::buried::burying_block;
+use super::draw_out::DrawOut;
 use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
@@ -447,10 +448,12 @@ fn select(name: &str) -> Box<dyn Behaviour> {
 /// An over-land hunt, following its quarry by ender pearl where no walk
 /// goes (when pearls are held).
 fn hunt(kind: &'static str, kills: u64) -> Plan {
-    vec![Box::new(PearlChase::new(
-        Hunt::over_land(kind, kills),
-        kind,
-    ))]
+    vec![chase(kind, kills)]
+}
+
+/// A hunt over land that throws a pearl to a quarry no walk reaches.
+fn chase(kind: &'static str, kills: u64) -> Box<dyn Behaviour> {
+    Box::new(PearlChase::new(Hunt::over_land(kind, kills), kind))
 }
 
 pub fn combat_zombies(_: &Game) -> Plan {
@@ -467,7 +470,9 @@ pub fn combat_spiders(_: &Game) -> Plan {
 }
 
 pub fn combat_enderman(_: &Game) -> Plan {
-    hunt("enderman", 1)
+    // An enderman that teleported into a deep cave is drawn up by walking
+    // off (seed 259's stood far under the player's feet).
+    vec![Box::new(DrawOut::new(chase("enderman", 1), "enderman"))]
 }
 
 pub fn combat_witch(_: &Game) -> Plan {

@@ -73,21 +73,35 @@ fn is_open(game: &Game, pos: BlockPos) -> bool {
 
 /// Whether a 5×5 site around `centre` (the feet) is level and open: solid
 /// ground (not leaves) one below the feet everywhere, three blocks of air
-/// or plants above it.
-fn is_level_site(game: &Game, centre: BlockPos) -> bool {
+/// or plants above it, none of them holding part of a creature
+/// (`creatures`: the cells their bodies are in).
+fn is_level_site(game: &Game, centre: BlockPos, creatures: &[BlockPos]) -> bool {
     let r = HALF_SIDE;
     (-r..=r).all(|dz| {
         (-r..=r).all(|dx| {
             let ground = registry().block(game.world.get(at(centre, [dx, dz], -1)));
-            let open = |up| is_open(game, at(centre, [dx, dz], up));
+            let open = |up| {
+                let cell = at(centre, [dx, dz], up);
+                is_open(game, cell) && !creatures.contains(&cell)
+            };
             ground.shape == Shape::Cube && !ground.name.ends_with("_leaves") && (0..3).all(open)
         })
     })
 }
 
 /// The feet cell in the middle of the nearest level site (see
-/// [`is_level_site`]), or where the player stands if none is near.
+/// [`is_level_site`]), or where the player stands if none is near. A
+/// creature's body keeps a site off: one may never move (seed 473's
+/// librarian, summoned into the ground with its feet in a block, stood
+/// in a wall's cell to the end).
 pub(super) fn level_site(game: &Game) -> BlockPos {
+    let creatures: Vec<BlockPos> = game
+        .entities
+        .list
+        .iter()
+        .filter(|e| matches!(e.kind, EntityKind::Mob(_)))
+        .flat_map(|e| e.bounding_box().cells(0).collect::<Vec<_>>())
+        .collect();
     let feet = game.player.block_pos();
     let r = SITE_SEARCH;
     let mut sites: Vec<(i32, BlockPos)> = (-SITE_CLIMB..=SITE_CLIMB)
@@ -101,7 +115,7 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
     sites
         .into_iter()
         .map(|(_, site)| site)
-        .find(|&site| is_level_site(game, site))
+        .find(|&site| is_level_site(game, site, &creatures))
         .unwrap_or(feet)
 }
 
@@ -472,4 +486,25 @@ pub(super) fn find_item_frame(game: &Game) -> Plan {
         }),
         settle(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rules::testkit::{platform_game, summon_east};
+
+    #[test]
+    fn a_creature_standing_in_a_site_keeps_the_building_off_it() {
+        let mut game = platform_game();
+        let feet = game.player.block_pos();
+        assert_eq!(level_site(&game), feet, "the open floor is a site");
+        summon_east(&mut game, "villager", 2.0);
+        let site = level_site(&game);
+        let creature = [feet[0] + 2, feet[2]];
+        let inside = |a: usize, c: usize| (site[a] - creature[c]).abs() <= HALF_SIDE;
+        assert!(
+            !(inside(0, 0) && inside(2, 1)),
+            "{site:?} takes in the creature's cell"
+        );
+    }
 }

@@ -14,6 +14,7 @@ mod chest;
 mod combat;
 mod craft;
 mod craft_plan;
+mod draw_out;
 mod fluids;
 mod gaps;
 mod go_round;

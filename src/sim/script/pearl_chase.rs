@@ -49,7 +49,7 @@ impl PearlChase {
 
 /// Whether a creature stands on another level than the player, beyond the
 /// arm's reach.
-fn apart(game: &Game, e: &Entity) -> bool {
+pub(super) fn apart(game: &Game, e: &Entity) -> bool {
     on_another_level(game, e.pos) && e.bounding_box().distance_to(game.player.eye()) > ENTITY_REACH
 }
 

@@ -205,19 +205,30 @@ fn collect_dirt(_: &Game) -> Plan {
                 .within(1)
                 .wandering(4),
         ),
-        Box::new(Until::new(
+        dig_carried_dirt(
+            "wooden_shovel",
             move |g| dirt_picked_up(g) >= DIRT_WANTED,
             DIRT_WANTED as u32,
-            |_| {
-                vec![
-                    select("dirt"),
-                    Box::new(PlaceNear::new(item("dirt"))),
-                    select("wooden_shovel"),
-                    Box::new(MineNearest::new(vec![block("dirt")], 1).within(2)),
-                ]
-            },
-        )),
+        ),
     ]
+}
+
+/// Puts a carried dirt block down near the feet and digs it up again with
+/// `tool`, one round a block, until `done` (or `rounds` rounds): a block
+/// to mine where the ground in reach has none of the kinds wanted.
+fn dig_carried_dirt(
+    tool: &'static str,
+    done: impl Fn(&Game) -> bool + 'static,
+    rounds: u32,
+) -> Box<dyn Behaviour> {
+    Box::new(Until::new(done, rounds, move |_| {
+        vec![
+            select("dirt"),
+            Box::new(PlaceNear::new(item("dirt"))),
+            select(tool),
+            Box::new(MineNearest::new(vec![block("dirt")], 1).within(2)),
+        ]
+    }))
 }
 
 fn collect_wood(_: &Game) -> Plan {
@@ -412,6 +423,14 @@ fn build_a_tower(_: &Game) -> Plan {
     vec![select("stone"), Box::new(PillarUp::new(10)), settle()]
 }
 
+/// How many blocks of the named kinds count as mined.
+fn mined(kinds: &[&str], game: &Game) -> u64 {
+    kinds
+        .iter()
+        .map(|name| game.stats.get(Event::MineBlock, name))
+        .sum()
+}
+
 /// Digs blocks of the named kinds until `wanted` of them count as mined,
 /// in up to `rounds` digs: the block at `at` from the feet while it is of
 /// those kinds, else the nearest one.
@@ -421,14 +440,8 @@ fn dig_until_mined(
     wanted: u64,
     rounds: u32,
 ) -> Box<dyn Behaviour> {
-    let mined = move |game: &Game| -> u64 {
-        kinds
-            .iter()
-            .map(|name| game.stats.get(Event::MineBlock, name))
-            .sum()
-    };
     Box::new(Until::new(
-        move |game| mined(game) >= wanted,
+        move |game| mined(kinds, game) >= wanted,
         rounds,
         move |game| {
             let there = game.world.get(offset(game.player.block_pos(), at));
@@ -447,7 +460,9 @@ fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
     // in vanilla: the shovel digs down through the soft ground, and where
     // the feet come to stone (seed 259: the second dig opened a cave, the
     // feet landed on its floor) the rest is dug from the soft blocks
-    // nearest.
+    // nearest, or, with none in reach (seed 481: fallen seven blocks
+    // onto a cave's stone floor), from carried dirt put down.
+    const DUG: u64 = 3;
     const SOFT: [&str; 10] = [
         "grass_block",
         "dirt",
@@ -462,7 +477,8 @@ fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
     ];
     vec![
         select("iron_shovel"),
-        dig_until_mined(&SOFT, [0, -1, 0], 3, 6),
+        dig_until_mined(&SOFT, [0, -1, 0], DUG, 6),
+        dig_carried_dirt("iron_shovel", move |g| mined(&SOFT, g) >= DUG, 3),
         select("dirt"),
         Box::new(PillarUp::new(1)),
         settle(),

@@ -163,16 +163,15 @@ impl Goal for EyeContact {
         } else if dist_sq > 256.0 {
             self.teleport_time += 1;
             if self.teleport_time >= 30 {
-                let p = ctx.game.player.pos;
+                // `teleportTowards`: 16 blocks along the line from the
+                // middle of its body to the player's eyes, up or down too
+                // (from a deep cave it comes up towards the land).
+                let eyes = ctx.game.player.eye();
                 let me = ctx.me.pos;
-                let len = ((me[0] - p[0]).powi(2) + (me[2] - p[2]).powi(2))
-                    .sqrt()
-                    .max(1e-4);
-                let towards = [
-                    me[0] - (me[0] - p[0]) / len * 16.0,
-                    me[1],
-                    me[2] - (me[2] - p[2]) / len * 16.0,
-                ];
+                let middle = [me[0], me[1] + ctx.me.size().1 / 2.0, me[2]];
+                let away = [0, 1, 2].map(|a| middle[a] - eyes[a]);
+                let len = away.iter().map(|d| d * d).sum::<f64>().sqrt().max(1e-4);
+                let towards = [0, 1, 2].map(|a| me[a] - away[a] / len * 16.0);
                 if teleport_near(ctx, towards, 8.0, 8) {
                     self.teleport_time = 0;
                 }
