@@ -41,7 +41,7 @@ const NEAR_TO_GO_ROUND: f64 = STRIKE_DISTANCE + 1.0;
 /// strike from above no longer reaches its body, and the highest fall
 /// taken to follow it (three blocks fall without harm).
 const OUT_OF_REACH_BELOW: f64 = 2.5;
-const SAFE_DROP: f64 = 5.0;
+pub(super) const SAFE_DROP: f64 = 5.0;
 /// How far ahead of the feet a hunt looks for a ledge deeper than it
 /// walks, jumps or backs towards.
 const LEDGE_LOOKAHEAD: f64 = 0.9;

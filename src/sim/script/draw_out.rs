@@ -6,7 +6,7 @@
 //! beyond that distance, then waits there for the enderman to come.
 
 use super::behaviour::{distance, Behaviour, Step};
-use super::combat::nearest;
+use super::combat::{nearest, SAFE_DROP};
 use super::pearl_chase::apart;
 use super::travel::{self, Travel};
 use crate::protocol::Action;
@@ -14,9 +14,6 @@ use crate::sim::game::Game;
 
 /// Ticks the quarry stands deep below, out of reach, before the walk off.
 const PATIENCE: u32 = 200;
-/// How far below the feet the quarry's must be to count as deep: more
-/// than a drop the hunt takes down to it.
-const DEEP: f64 = 5.0;
 /// The distance beyond which an angry enderman teleports towards the
 /// player, and how far across from its column the walk off heads.
 const TELEPORT_RANGE: f64 = 16.0;
@@ -71,8 +68,9 @@ impl Behaviour for DrawOut {
         let far = quarry.is_some_and(|(at, _)| distance(game.player.pos, at) > TELEPORT_RANGE);
         match &mut self.phase {
             Phase::Hunting { below } => {
+                // Deep: below more than a drop the hunt takes down to it.
                 let deep = quarry.is_some_and(|(at, out_of_reach)| {
-                    out_of_reach && at[1] < game.player.pos[1] - DEEP
+                    out_of_reach && at[1] < game.player.pos[1] - SAFE_DROP
                 });
                 *below = if deep { *below + 1 } else { 0 };
                 if let (true, Some((at, _))) = (*below > PATIENCE, quarry) {
