@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 
 use super::blocks::{collides_at, face_point_in_sight, stands_dry};
 use super::build::break_the_plant_at_the_eyes;
+use super::footing::{ground_within, Footing};
 use super::plants::hides_what_is_behind;
 use super::travel::{self, travel, Travel};
 use crate::protocol::{Action, Key};
@@ -769,6 +770,14 @@ impl Behaviour for CollectItems {
                 (d, e)
             })
             .filter(|(d, _)| *d <= self.radius)
+            // An item past a ledge deeper than a harmless fall is let go
+            // (seed 581's `collect_grass`: the cut grass drifted off a
+            // cliff's edge, and the walk after it fell nine blocks into a
+            // cave, out of reach of the rest).
+            .filter(|(_, e)| {
+                let towards = [e.pos[0] - p[0], e.pos[2] - p[2]];
+                ground_within(game, towards, Footing::DropOrWaterOf(travel::HARMLESS_DROP))
+            })
             .min_by(|a, b| a.0.total_cmp(&b.0));
         match nearest {
             None => Step::Done,
@@ -836,16 +845,36 @@ pub struct PillarUp {
     placed: u32,
     held: u32,
     level: Option<i32>,
+    /// Whether the pillar has begun: at once, or for one [`starting_at_rest`],
+    /// once the body has stood at rest on the ground (or is in water).
+    ///
+    /// [`starting_at_rest`]: PillarUp::starting_at_rest
+    started: bool,
 }
 
 impl PillarUp {
+    /// A horizontal speed, in blocks a tick, under which the body is at
+    /// rest (a walk's fades below it within a few ticks of letting go).
+    const AT_REST: f64 = 0.02;
+
     pub fn new(count: u32) -> PillarUp {
         PillarUp {
             count,
             placed: 0,
             held: 0,
             level: None,
+            started: true,
         }
+    }
+
+    /// A pillar that waits for the body to come to rest before its first
+    /// jump: a body still carried on by a walk's momentum drifts off its
+    /// first block (seed 583's find_diamond: its first blocks went into
+    /// two columns, and it ran out of blocks short of the ore). Pillars
+    /// raised in a hurry (under the dragon's head) begin at once.
+    pub fn starting_at_rest(mut self) -> PillarUp {
+        self.started = false;
+        self
     }
 
     /// A pillar that ends with the feet at `level` (at most `most` blocks
@@ -879,6 +908,13 @@ impl Behaviour for PillarUp {
         }
         let mut action = Action::noop();
         action.camera = turn_towards(game, p.yaw, 90.0);
+        if !self.started {
+            let moving = !p.on_ground || p.vel[0].hypot(p.vel[2]) >= Self::AT_REST;
+            if moving && !p.in_water {
+                return Step::Act(action);
+            }
+            self.started = true;
+        }
         if p.on_ground {
             let feet = p.block_pos();
             let there = game.world.get(feet);
@@ -1250,18 +1286,47 @@ mod tests {
         assert_a_stick_is_fetched(game, [0.5, f64::from(FLOOR + 1), 1.5]);
     }
 
-    /// Drops a stick at `at` and collects items for 100 ticks: the stick
-    /// must be picked up.
-    fn assert_a_stick_is_fetched(mut game: Game, at: [f64; 3]) {
-        let stick = crate::sim::registry::item("stick");
+    /// An item gone over a cliff's edge, down to ground eight blocks
+    /// under the floor, is let go: the walk after it would fall nine
+    /// blocks (seed 581's cut grass).
+    #[test]
+    fn an_item_over_a_cliff_is_let_go() {
+        let mut game = sky_game();
+        for x in 6..=9 {
+            for z in -1..=1 {
+                put(&mut game, [x, FLOOR - 8, z], "stone");
+            }
+        }
+        game.player.pos = [4.5, f64::from(FLOOR + 1), 0.5];
+        drop_a_stick(&mut game, [6.5, f64::from(FLOOR + 1), 0.5]);
+        let after = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(CollectItems::new(4.0, 100))],
+            |_| false,
+            100,
+        );
+        assert_eq!(feet_level(&after.game), Some(FLOOR + 1));
+    }
+
+    fn drop_a_stick(game: &mut Game, at: [f64; 3]) {
         game.entities.spawn(
             EntityKind::Item {
-                stack: crate::sim::inventory::ItemStack::new(stick, 1),
+                stack: crate::sim::inventory::ItemStack::new(
+                    crate::sim::registry::item("stick"),
+                    1,
+                ),
                 pickup_delay: 0,
             },
             at,
             [0.0; 3],
         );
+    }
+
+    /// Drops a stick at `at` and collects items for 100 ticks: the stick
+    /// must be picked up.
+    fn assert_a_stick_is_fetched(mut game: Game, at: [f64; 3]) {
+        let stick = crate::sim::registry::item("stick");
+        drop_a_stick(&mut game, at);
         let fetched = crate::sim::script::long::stage::play_phase(
             game,
             vec![Box::new(CollectItems::new(4.0, 100))],
@@ -1315,6 +1380,32 @@ mod tests {
         put(&mut game, [1, FLOOR + 3, 0], "stone");
         game.player.pos = [0.75, f64::from(FLOOR + 1), 0.5];
         assert_a_block_lifts_the_feet(game);
+    }
+
+    #[test]
+    fn a_pillar_begun_mid_walk_rises_in_one_column() {
+        // The body still carried on by a walk (seed 583's find_diamond:
+        // its first two blocks went into two columns, and it ran out of
+        // blocks short of the ore).
+        let mut game = with_cobblestone(sky_game());
+        game.player.vel = [0.0, 0.0, 0.2];
+        let built = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![
+                Box::new(PillarUp::new(2).starting_at_rest()),
+                Box::new(Hold::still(10)),
+            ],
+            |_| false,
+            100,
+        );
+        let feet = built.game.player.block_pos();
+        assert_eq!(feet_level(&built.game), Some(FLOOR + 3));
+        for y in [FLOOR + 1, FLOOR + 2] {
+            assert_eq!(
+                built.game.world.get([feet[0], y, feet[2]]),
+                crate::sim::registry::block("cobblestone")
+            );
+        }
     }
 
     #[test]

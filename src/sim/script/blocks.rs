@@ -802,16 +802,26 @@ pub fn explore_the_treasure(_: &Game) -> Plan {
     open_chest_east(2)
 }
 
-/// Completes a frame with the obsidian column two blocks east as its
-/// left side — a 2×3 inside along z sunk one block into the ground, so
+/// Completes a frame with the obsidian column two blocks east as one
+/// side — a 2×3 inside along z sunk one block into the ground, so
 /// every block can be placed from standing height — then lights it. The
 /// inside, and the frame's cells above the ground, are emptied from the
 /// top down first, so rising ground hides no face a block is set on
 /// (seed 2: a grass block where the right column's middle goes hid the
-/// faces its foot is set on).
+/// faces its foot is set on). The frame goes south of the column unless
+/// the ground there falls away under the cells it stands on while it
+/// holds them to the north (seed 616: a slope over a cave, where the
+/// bottom row had nothing to be set against in sight).
 pub fn build_nether_portal(game: &Game) -> Plan {
     let feet = game.player.block_pos();
-    let at = |dy: i32, dz: i32| offset(feet, [2, dy, dz]);
+    let footing = |side: i32| {
+        [(-3, 1), (-3, 2), (-2, 3)]
+            .into_iter()
+            .filter(|&(dy, dz)| collides_at(&game.world, offset(feet, [2, dy, side * dz])))
+            .count()
+    };
+    let side = if footing(-1) > footing(1) { -1 } else { 1 };
+    let at = |dy: i32, dz: i32| offset(feet, [2, dy, side * dz]);
     let mut jobs: Vec<Job> = (-1..=2)
         .rev()
         .flat_map(|dy| (1..=3).map(move |dz| (dy, dz)))
@@ -829,7 +839,7 @@ pub fn build_nether_portal(game: &Game) -> Plan {
         Job::Place(at(2, 2)),
     ]);
     vec![
-        Box::new(StepInto::new(Spot::FromFeet([1, 0, 2]))),
+        Box::new(StepInto::new(Spot::FromFeet([1, 0, side * 2]))),
         select("obsidian"),
         Box::new(Construct::new(block("obsidian"), jobs)),
         select("flint_and_steel"),
@@ -888,5 +898,37 @@ mod tests {
         let construct = Construct::new(block("obsidian"), vec![Job::Place(cell)]);
         let played = play_phase(game, vec![Box::new(construct)], built, 100);
         assert!(played.reached, "not placed in {} steps", played.steps);
+    }
+
+    #[test]
+    fn a_portal_is_built_on_the_side_where_the_ground_holds_it() {
+        // Seed 616: south of the column the ground falls away into a cave
+        // (here: the sky under a hole in the floor, but for the cell the
+        // player is led to), while to the north it is solid three deep.
+        let mut game = sky_game();
+        for x in 0..=4 {
+            for z in -5..=0 {
+                for y in FLOOR - 3..=FLOOR {
+                    put(&mut game, [x, y, z], "dirt");
+                }
+            }
+        }
+        for x in 1..=5 {
+            for z in 1..=5 {
+                if [x, z] != [1, 2] {
+                    put(&mut game, [x, FLOOR, z], "air");
+                }
+            }
+        }
+        for y in FLOOR + 1..=FLOOR + 3 {
+            put(&mut game, [2, y, 0], "obsidian");
+        }
+        let inventory = &mut game.player.inventory;
+        inventory.main[0] = Some(ItemStack::new(item("obsidian"), 14));
+        inventory.main[1] = Some(ItemStack::new(item("flint_and_steel"), 1));
+        let lit = |g: &Game| g.world.get([2, FLOOR, -1]) == block("nether_portal");
+        let plan = build_nether_portal(&game);
+        let played = play_phase(game, plan, lit, 900);
+        assert!(played.reached, "not lit in {} steps", played.steps);
     }
 }

@@ -12,9 +12,9 @@
 //! and act only through keys and camera.
 
 use super::behaviour::{self, angles_to, turn_towards, Behaviour, Select, Step};
-use super::blocks::collides_at;
 use super::buried::burying_block;
 use super::draw_out::DrawOut;
+use super::footing::{ground_within, Footing};
 use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
@@ -42,9 +42,6 @@ const NEAR_TO_GO_ROUND: f64 = STRIKE_DISTANCE + 1.0;
 /// taken to follow it (three blocks fall without harm).
 const OUT_OF_REACH_BELOW: f64 = 2.5;
 pub(super) const SAFE_DROP: f64 = 5.0;
-/// How far ahead of the feet a hunt looks for a ledge deeper than it
-/// walks, jumps or backs towards.
-const LEDGE_LOOKAHEAD: f64 = 0.9;
 
 /// The living creatures of `kind`.
 pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = &'a Entity> {
@@ -324,37 +321,6 @@ impl Hunt {
         let before = *self.killed_before.get_or_insert(killed);
         killed >= before + self.kills
     }
-}
-
-/// What a hunt's moves may step onto.
-#[derive(Clone, Copy)]
-enum Footing {
-    /// Ground up to this many blocks down.
-    DropOf(i32),
-    /// Ground level with the feet, or water there to swim on (a witch
-    /// out in a lake is swum to).
-    Level,
-}
-
-/// Whether a short way from the feet along the horizontal direction `dir`
-/// (not normalised) there is `footing` (or a block to step against).
-fn ground_within(game: &Game, dir: [f64; 2], footing: Footing) -> bool {
-    let p = &game.player;
-    let length = dir[0].hypot(dir[1]);
-    if length < 1e-6 {
-        return true;
-    }
-    let x = (p.pos[0] + dir[0] / length * LEDGE_LOOKAHEAD).floor() as i32;
-    let z = (p.pos[2] + dir[1] / length * LEDGE_LOOKAHEAD).floor() as i32;
-    let feet = p.pos[1].floor() as i32;
-    let (deepest, water_holds) = match footing {
-        Footing::DropOf(drop) => (drop, false),
-        Footing::Level => (0, true),
-    };
-    (-1..=deepest).any(|d| {
-        let cell = [x, feet - 1 - d, z];
-        collides_at(&game.world, cell) || (water_holds && travel::is_water(&game.world, cell))
-    })
 }
 
 impl Behaviour for Hunt {

@@ -16,6 +16,7 @@ mod craft;
 mod craft_plan;
 mod draw_out;
 mod fluids;
+mod footing;
 mod gaps;
 mod go_round;
 mod goals;

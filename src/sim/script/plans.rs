@@ -340,7 +340,7 @@ fn find_diamond(game: &Game) -> Plan {
         plan.extend::<Plan>(vec![
             Box::new(StepInto::new(Spot::At([x, feet, z]))),
             select("cobblestone"),
-            Box::new(PillarUp::new(lift as u32)),
+            Box::new(PillarUp::new(lift as u32).starting_at_rest()),
             select("iron_pickaxe"),
         ]);
         plan.extend(dig(feet + REACH_UP + 1, ore));
