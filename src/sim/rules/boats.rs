@@ -445,9 +445,6 @@ pub fn attack(game: &mut Game, id: EntityId) {
     items::spawn_block_drop(game, cell, ItemStack::new(dropped, 1));
 }
 
-/// Uses a boat item (`BoatItem.use`): on the block or water looked at
-/// within 5 blocks, if the boat fits there, a boat facing the player's
-/// way; counts `use_item` and uses up the item.
 /// Whether a boat set down at `at` (the point the placing ray stops) has
 /// room there: its box, a tenth of a block in from each side, in no block.
 pub fn fits(world: &World, at: [f64; 3]) -> bool {
@@ -455,6 +452,9 @@ pub fn fits(world: &World, at: [f64; 3]) -> bool {
     collision::is_free(world, &aabb)
 }
 
+/// Uses a boat item (`BoatItem.use`): on the block or water looked at
+/// within 5 blocks, if the boat fits there, a boat facing the player's
+/// way; counts `use_item` and uses up the item.
 pub fn place(game: &mut Game, hand: Hand, boat_item: ItemId) -> bool {
     let (eye, dir) = (game.player.eye(), game.player.look_dir());
     let Some(hit) = raycast::cast(&game.world, eye, dir, PLACE_REACH, |b| {

@@ -6,7 +6,7 @@
 //! into the ground is dug out first. Their goals are checked by `checks`
 //! (the creature sits in a boat).
 
-use super::behaviour::{angles_to, turn_towards, Behaviour, Step, WalkTo, MAX_TURN};
+use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Step, WalkTo, MAX_TURN};
 use super::blocks::collides_at;
 use super::buried::{burying_block, top_middle};
 use super::checks::in_a_boat;
@@ -36,6 +36,11 @@ const SEAT_MARGIN: f64 = 0.15;
 /// Ticks to wait after a placement before trying again (the boat falls
 /// and seats whoever it touches on its first ticks).
 const SETTLE_TICKS: u32 = 10;
+/// How far round an aim point the rays to nearby points are cast to see
+/// that the ray's stop is steady, and how far from its stop theirs may
+/// be.
+const NUDGE: f64 = 0.02;
+const STEADY_WITHIN: f64 = 0.2;
 
 /// Whether the inventory slot holds a boat.
 fn is_boat(game: &Game, slot: usize) -> bool {
@@ -131,8 +136,9 @@ impl Behaviour for SeatInBoat {
         let (half, height) = target.size();
         let body = Aabb::at_feet(feet, half, height);
         let spot = aim_points(feet).find(|&point| {
-            landing(game, point)
-                .is_some_and(|(_, at)| boats::fits(&game.world, at) && boat_seats(at, &body))
+            landing(game, point).is_some_and(|(_, at)| {
+                boats::fits(&game.world, at) && boat_seats(at, &body) && steady(game, point, at)
+            })
         });
         let plant_in_way = landing(game, feet).is_some_and(|(hit, _)| is_plant(hit.block));
         let near = if spot.is_some() || plant_in_way {
@@ -205,6 +211,20 @@ fn landing(game: &Game, point: [f64; 3]) -> Option<(raycast::Hit, [f64; 3])> {
     Some((hit, at))
 }
 
+/// Whether rays to points a little round `point` stop near where the ray
+/// to it does, at `at`: a ray that grazes a block's edge (one through the
+/// corner between four cells) stops on that block or not by the rounding
+/// of the look (seed 549: a tall grass's corner took the boat, a block
+/// and a half from the spider).
+fn steady(game: &Game, point: [f64; 3], at: [f64; 3]) -> bool {
+    [[NUDGE, 0.0], [-NUDGE, 0.0], [0.0, NUDGE], [0.0, -NUDGE]]
+        .into_iter()
+        .all(|[dx, dz]| {
+            landing(game, [point[0] + dx, point[1], point[2] + dz])
+                .is_some_and(|(_, nudged)| distance(nudged, at) < STEADY_WITHIN)
+        })
+}
+
 /// A block beside a creature standing in a hole too narrow for a boat
 /// (one dug out of a hillside stays in the block-wide hole left): of the
 /// three cells that, with the creature's, make the two-by-two square at
@@ -245,4 +265,26 @@ pub(super) fn trap_a_spider_with_a_boat(_: &Game) -> Plan {
 
 pub(super) fn trap_a_witch_with_a_boat(_: &Game) -> Plan {
     trap("witch")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+
+    #[test]
+    fn a_ray_through_the_corner_between_cells_is_not_steady() {
+        // The look at a point of the floor passes exactly down the edge
+        // of a grass cell, where the rounding of the look decides whether
+        // it stops on the grass; a look to the west crosses nothing.
+        let mut game = sky_game();
+        put(&mut game, [1, FLOOR + 2, 0], "grass");
+        let grazing = [2.5, f64::from(FLOOR + 1), 2.5];
+        let (_, at) = landing(&game, grazing).expect("the floor is in reach");
+        assert!(!steady(&game, grazing, at));
+        // Across the edge between two floor cells the stop moves little.
+        let clear = [-2.0, f64::from(FLOOR + 1), 0.5];
+        let (_, at) = landing(&game, clear).expect("the floor is in reach");
+        assert!(steady(&game, clear, at));
+    }
 }
