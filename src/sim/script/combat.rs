@@ -249,13 +249,14 @@ impl Hunt {
         // fall (a fight on a Nether ledge fell 9 and 8 blocks, hurt).
         // Over land, no step down at all towards a creature level with
         // the feet or above them: a run down a slope at one on a tree's
-        // crown ends in the pool under it (seed 275's pig).
+        // crown ends in the pool under it (seed 275's pig); water level
+        // with the feet is swum on (a witch out in a lake is swum to).
         let footing = if !self.drops_down {
             Footing::DropOf(travel::HARMLESS_DROP)
         } else if Self::below_the_feet(game, target) {
             Footing::DropOf(SAFE_DROP as i32)
         } else {
-            Footing::Level
+            Footing::DropOrWaterOf(0)
         };
         let towards = [target.pos[0] - p.pos[0], target.pos[2] - p.pos[2]];
         let ahead_safe = ground_within(game, towards, footing);

@@ -14,11 +14,9 @@ const LEDGE_LOOKAHEAD: f64 = 0.9;
 pub(super) enum Footing {
     /// Ground up to this many blocks down.
     DropOf(i32),
-    /// Ground up to this many blocks down, or water there to land in.
+    /// Ground up to this many blocks down, or water there to land in or
+    /// swim on (of none down: level with the feet).
     DropOrWaterOf(i32),
-    /// Ground level with the feet, or water there to swim on (a witch
-    /// out in a lake is swum to).
-    Level,
 }
 
 /// Whether a short way from the feet along the horizontal direction `dir`
@@ -35,7 +33,6 @@ pub(super) fn ground_within(game: &Game, dir: [f64; 2], footing: Footing) -> boo
     let (deepest, water_holds) = match footing {
         Footing::DropOf(drop) => (drop, false),
         Footing::DropOrWaterOf(drop) => (drop, true),
-        Footing::Level => (0, true),
     };
     (-1..=deepest).any(|d| {
         let cell = [x, feet - 1 - d, z];
