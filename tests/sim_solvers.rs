@@ -283,6 +283,17 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // between four cells, grazing a tall grass's edge, which took the
         // boat.
         ("trap_a_spider_with_a_boat", 549),
+        // No level site near a hillside over the sea, or on a slope: the
+        // site is dug and filled level first.
+        ("build_a_house", 706),
+        ("build_a_garden", 719),
+        // The phantom hovered over a tree, and the arrows stuck in its
+        // leaves.
+        ("shoot_phantom", 706),
+        // The enderman was knocked into a lake (or off a bank into one)
+        // and teleported off into a cave.
+        ("combat_enderman", 720),
+        ("combat_enderman", 777),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

@@ -17,8 +17,8 @@ use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::player;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry, Shape};
-use crate::sim::rules::{hanging, Aabb, ENTITY_REACH, PICKUP_REACH};
+use crate::sim::registry::{item, registry, Shape, ToolKind};
+use crate::sim::rules::{hanging, has_gravity, Aabb, ENTITY_REACH, PICKUP_REACH};
 use crate::sim::world::BlockPos;
 
 /// Half the side of the 5×5 rooms and plots built around the player.
@@ -71,29 +71,85 @@ fn is_open(game: &Game, pos: BlockPos) -> bool {
     )
 }
 
-/// Whether a 5×5 site around `centre` (the feet) is level and open: solid
-/// ground (not leaves) one below the feet everywhere, three blocks of air
-/// or plants above it, none of them holding part of a creature
-/// (`creatures`: the cells their bodies are in).
-fn is_level_site(game: &Game, centre: BlockPos, creatures: &[BlockPos]) -> bool {
-    let r = HALF_SIDE;
-    (-r..=r).all(|dz| {
-        (-r..=r).all(|dx| {
-            let ground = registry().block(game.world.get(at(centre, [dx, dz], -1)));
-            let open = |up| {
-                let cell = at(centre, [dx, dz], up);
-                is_open(game, cell) && !creatures.contains(&cell)
-            };
-            ground.shape == Shape::Cube && !ground.name.ends_with("_leaves") && (0..3).all(open)
-        })
-    })
+/// Whether a cell holds a block the hand digs quickly (soil: dirt, grass,
+/// sand; not one that falls once the cell under it is open).
+fn is_soil(game: &Game, pos: BlockPos) -> bool {
+    let id = game.world.get(pos);
+    let def = registry().block(id);
+    def.shape == Shape::Cube
+        && def.tool == ToolKind::Shovel
+        && def.hardness.is_some_and(|h| h <= SOIL_HARDNESS)
+        && !has_gravity(id)
 }
 
-/// The feet cell in the middle of the nearest level site (see
-/// [`is_level_site`]), or where the player stands if none is near. A
-/// creature's body keeps a site off: one may never move (seed 473's
-/// librarian, summoned into the ground with its feet in a block, stood
-/// in a wall's cell to the end).
+/// The hardest soil [`is_soil`] counts (grass block, podzol).
+const SOIL_HARDNESS: f32 = 0.6;
+
+/// Whether a cell is solid ground to build on: a full block, not leaves.
+fn is_ground(game: &Game, pos: BlockPos) -> bool {
+    let def = registry().block(game.world.get(pos));
+    def.shape == Shape::Cube && !def.name.ends_with("_leaves")
+}
+
+/// Whether nothing stands in a cell a block could be put into: air, a
+/// plant, a fluid.
+fn is_fillable(game: &Game, pos: BlockPos) -> bool {
+    matches!(
+        registry().block(game.world.get(pos)).shape,
+        Shape::None | Shape::Cross | Shape::Liquid
+    )
+}
+
+/// The work that makes the 5×5 site around `centre` (the feet) level and
+/// open, in cells, if it can be done by hand from the site: soil in the
+/// three levels above the ground to dig out, and ground missing one deep
+/// (over solid ground) to fill. None where anything else is in the way
+/// (stone, a tree, water at the feet), the ground lies deeper, part of a
+/// creature stands in the site (`creatures`: the cells their bodies are
+/// in), or the middle, where the player stands, is not level and open.
+fn levelling_work(game: &Game, centre: BlockPos, creatures: &[BlockPos]) -> Option<u32> {
+    let r = HALF_SIDE;
+    let mut work = 0;
+    for dz in -r..=r {
+        for dx in -r..=r {
+            let ground = at(centre, [dx, dz], -1);
+            let middle = [dx, dz] == [0, 0];
+            if !is_ground(game, ground) {
+                let under = at(centre, [dx, dz], -2);
+                if middle || !is_fillable(game, ground) || !is_ground(game, under) {
+                    return None;
+                }
+                work += 1;
+            }
+            for up in 0..3 {
+                let cell = at(centre, [dx, dz], up);
+                if creatures.contains(&cell) {
+                    return None;
+                }
+                if !is_open(game, cell) {
+                    if middle || !is_soil(game, cell) {
+                        return None;
+                    }
+                    work += 1;
+                }
+            }
+        }
+    }
+    Some(work)
+}
+
+/// Blocks of walking that one cell of [`levelling_work`] is worth: a dirt
+/// block dug by hand takes about 20 ticks with the turn to it, in which a
+/// walk covers about four blocks.
+const WALK_PER_CELL_OF_WORK: f64 = 4.0;
+
+/// The feet cell in the middle of the nearest level site (one needing no
+/// [`levelling_work`]), or else of the site nearest for its work and
+/// distance together (on a hillside or a shore, where no level site is
+/// near: seeds 706 and 719), or where the player stands if none can be
+/// levelled. A creature's body keeps a site off: one may never move
+/// (seed 473's librarian, summoned into the ground with its feet in a
+/// block, stood in a wall's cell to the end).
 pub(super) fn level_site(game: &Game) -> BlockPos {
     let creatures: Vec<BlockPos> = game
         .entities
@@ -112,11 +168,68 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
         })
         .collect();
     sites.sort_unstable();
-    sites
-        .into_iter()
-        .map(|(_, site)| site)
-        .find(|&site| is_level_site(game, site, &creatures))
+    let work = |site| levelling_work(game, site, &creatures);
+    let level = sites.iter().find(|&&(_, site)| work(site) == Some(0));
+    let nearest_to_level = || {
+        sites
+            .iter()
+            .filter_map(|&(squared, site)| {
+                let cost =
+                    f64::from(work(site)?) * WALK_PER_CELL_OF_WORK + f64::from(squared).sqrt();
+                Some((cost, site))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, site)| site)
+    };
+    level
+        .map(|&(_, site)| site)
+        .or_else(nearest_to_level)
         .unwrap_or(feet)
+}
+
+/// Makes the 5×5 site around `feet` level and open, from inside it: soil
+/// dug out of the three levels above the ground, from the top down and
+/// the middle out; then the ground that is missing filled with `item`.
+/// The cells under the inside are filled from the middle; each side's
+/// from the inside cell beside that side's middle, since from the middle
+/// the edge of a step down hides the lower ground's top face (seed 706:
+/// the house's east wall had nothing to stand on).
+pub(super) fn level_the_site(game: &Game, feet: BlockPos, item_name: &str) -> Plan {
+    let r = HALF_SIDE;
+    let mut soil: Vec<(i32, i32, BlockPos)> = (0..3)
+        .flat_map(|up| {
+            (-r..=r).flat_map(move |dz| {
+                (-r..=r).map(move |dx| (-up, dx.abs().max(dz.abs()), at(feet, [dx, dz], up)))
+            })
+        })
+        .filter(|&(_, _, cell)| is_soil(game, cell))
+        .collect();
+    soil.sort_unstable();
+    let mut plan: Plan = vec![Box::new(StepInto::new(Spot::At(feet)))];
+    plan.extend(mine_each(soil.into_iter().map(|(_, _, cell)| cell)));
+    let missing = |c: [i32; 2]| {
+        let cell = at(feet, c, -1);
+        (!is_ground(game, cell)).then(|| Placement::new(cell, item(item_name)))
+    };
+    let inside: Vec<Placement> = (1 - r..r)
+        .flat_map(|dz| (1 - r..r).filter_map(move |dx| missing([dx, dz])))
+        .collect();
+    if !inside.is_empty() {
+        plan.push(Box::new(Build::new(inside)));
+    }
+    let mut rim = ring(r);
+    for side in [[1, 0], [-1, 0], [0, 1], [0, -1]] {
+        let (beside, rest): (Vec<[i32; 2]>, Vec<[i32; 2]>) = rim
+            .into_iter()
+            .partition(|c| c[0] * side[0] + c[1] * side[1] == r);
+        rim = rest;
+        let cells: Vec<Placement> = beside.into_iter().filter_map(missing).collect();
+        if !cells.is_empty() {
+            plan.push(Box::new(StepInto::new(Spot::At(at(feet, side, 0)))));
+            plan.push(Box::new(Build::new(cells)));
+        }
+    }
+    plan
 }
 
 /// Walks to a site's cell along a path found over the ground (a straight
@@ -158,6 +271,7 @@ pub(super) fn build_a_garden(game: &Game) -> Plan {
     );
     let mut plan = go_to(feet);
     plan.extend(clear_site(game, feet));
+    plan.extend(level_the_site(game, feet, "grass_block"));
     plan.push(Box::new(StepInto::new(Spot::At(feet))));
     plan.push(Box::new(Build::new(blueprint)));
     plan.push(settle());
@@ -491,7 +605,45 @@ pub(super) fn find_item_frame(game: &Game) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rules::testkit::{platform_game, summon_east};
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
+    use crate::sim::script::goals;
+    use crate::sim::script::long::stage::play_phase;
+
+    /// A garden on a hillside of dirt rising one block every three to the
+    /// east, where no 5×5 site is level: one is dug and filled level first
+    /// (seed 719's fences went in round the feet on the slope, and
+    /// neither fence nor flower found ground in half the cells).
+    #[test]
+    fn a_garden_on_a_slope_is_built_on_ground_levelled_first() {
+        let mut game = platform_game();
+        let rise = |x: i32| (x + AREA) / 3;
+        for x in -AREA..AREA {
+            for z in -AREA..AREA {
+                for y in FLOOR + 1..=FLOOR + rise(x) {
+                    put(&mut game.world, [x, y, z], "dirt");
+                }
+            }
+        }
+        game.player.pos[1] = f64::from(FLOOR + 1 + rise(0));
+        for (name, count) in [
+            ("grass_block", 64),
+            ("oak_fence", 64),
+            ("oak_sapling", 10),
+            ("poppy", 10),
+            ("dandelion", 10),
+            ("blue_orchid", 10),
+            ("lilac", 10),
+            ("rose_bush", 10),
+        ] {
+            game.player
+                .inventory
+                .insert(ItemStack::new(item(name), count));
+        }
+        let plan = build_a_garden(&game);
+        let built = play_phase(game, plan, goals::garden, 900);
+        assert!(built.reached, "no garden after {} steps", built.steps);
+    }
 
     #[test]
     fn a_creature_standing_in_a_site_keeps_the_building_off_it() {

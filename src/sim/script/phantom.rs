@@ -1,6 +1,6 @@
 //! The plan for `shoot_phantom`: bow shots at a phantom circling over the
 //! player and swooping down at it, each shot leading the flier by the
-//! arrow's flight time.
+//! arrow's flight time and let go only when its flight is clear of blocks.
 
 use super::plans::{select, Plan};
 use super::tools::{Quarry, Shoot, ARROW_FLIGHT};
@@ -16,6 +16,7 @@ pub(super) fn shoot_phantom(_: &Game) -> Plan {
             draw_ticks: archery::FULL_DRAW_TICKS,
             shots: 16,
             ticks_left: 900,
+            clear_shots_only: true,
         }),
     ]
 }

@@ -5,7 +5,7 @@
 
 use super::behaviour::{PillarUp, Spot, StepInto};
 use super::build::{Build, Placement};
-use super::judged::{at, clear_site, go_to, level_site, ring, HALF_SIDE};
+use super::judged::{at, clear_site, go_to, level_site, level_the_site, ring, HALF_SIDE};
 use super::plans::{mine, select, settle, Plan};
 use crate::sim::game::Game;
 use crate::sim::registry::item;
@@ -35,14 +35,14 @@ fn placement(feet: BlockPos, offset: [i32; 2], up: i32, name: &str) -> Placement
     Placement::new(at(feet, offset, up), item(name))
 }
 
-/// Builds the room from inside: both wall courses from the floor; the
+/// Builds the room from inside around `feet`: the site levelled
+/// ([`level_the_site`]); both wall courses from the floor; the
 /// roof from a one-block pillar in the middle (the walls' top faces are
 /// out of sight from the floor): rim, inner corners, then inner edges;
 /// then the pillar is mined, the roof's middle closed from below, any
 /// wall cell left open filled and the room furnished, the bed last from
 /// a corner.
-fn build_room(game: &Game, design: &RoomDesign) -> Plan {
-    let feet = level_site(game);
+fn build_room(game: &Game, feet: BlockPos, design: &RoomDesign) -> Plan {
     let walls: Vec<Placement> = (0..2)
         .flat_map(|course| {
             ring(HALF_SIDE)
@@ -70,6 +70,7 @@ fn build_room(game: &Game, design: &RoomDesign) -> Plan {
     );
     let mut plan = go_to(feet);
     plan.extend(clear_site(game, feet));
+    plan.extend(level_the_site(game, feet, design.roof));
     plan.extend::<Plan>(vec![
         Box::new(StepInto::new(Spot::At(feet))),
         Box::new(Build::new(walls)),
@@ -105,37 +106,84 @@ fn is_window_spot([x, z]: [i32; 2]) -> bool {
 /// A cobblestone base with a door in the south wall, plank walls with
 /// glass-pane windows, a plank roof; a torch, the crafting table and the
 /// bed inside.
-pub(super) fn build_a_house(game: &Game) -> Plan {
-    build_room(
-        game,
-        &RoomDesign {
-            wall: |c, course| match course {
-                0 if c == [0, HALF_SIDE] => "oak_door",
-                0 => "cobblestone",
-                _ if is_window_spot(c) => "glass_pane",
-                _ => "oak_planks",
-            },
-            roof: "oak_planks",
-            furniture: &[([-1, -1], "torch"), ([1, -1], "crafting_table")],
-            bed: Some("blue_bed"),
-        },
-    )
-}
+const HOUSE: RoomDesign = RoomDesign {
+    wall: |c, course| match course {
+        0 if c == [0, HALF_SIDE] => "oak_door",
+        0 => "cobblestone",
+        _ if is_window_spot(c) => "glass_pane",
+        _ => "oak_planks",
+    },
+    roof: "oak_planks",
+    furniture: &[([-1, -1], "torch"), ([1, -1], "crafting_table")],
+    bed: Some("blue_bed"),
+};
 
 /// Bookshelf walls between plank corner posts, glass-pane windows, a
 /// plank roof; a lantern and a flower pot inside.
+const LIBRARY: RoomDesign = RoomDesign {
+    wall: |c, course| match course {
+        _ if is_corner(c) => "oak_planks",
+        1 if is_window_spot(c) => "glass_pane",
+        _ => "bookshelf",
+    },
+    roof: "oak_planks",
+    furniture: &[([-1, -1], "lantern"), ([1, 1], "flower_pot")],
+    bed: None,
+};
+
+pub(super) fn build_a_house(game: &Game) -> Plan {
+    build_room(game, level_site(game), &HOUSE)
+}
+
 pub(super) fn build_a_library(game: &Game) -> Plan {
-    build_room(
-        game,
-        &RoomDesign {
-            wall: |c, course| match course {
-                _ if is_corner(c) => "oak_planks",
-                1 if is_window_spot(c) => "glass_pane",
-                _ => "bookshelf",
-            },
-            roof: "oak_planks",
-            furniture: &[([-1, -1], "lantern"), ([1, 1], "flower_pot")],
-            bed: None,
-        },
-    )
+    build_room(game, level_site(game), &LIBRARY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::rules::testkit::{platform_game, put, FLOOR};
+    use crate::sim::script::goals;
+    use crate::sim::script::long::stage::play_phase;
+
+    #[test]
+    fn a_house_over_a_step_down_fills_the_ground_it_lacks() {
+        // East of the feet the ground lies one lower, so the room's east
+        // wall overhangs the step (seed 706's hillside by the sea).
+        let mut game = platform_game();
+        for x in 2..6 {
+            for z in -4..5 {
+                put(&mut game.world, [x, FLOOR, z], "air");
+                put(&mut game.world, [x, FLOOR - 1, z], "stone");
+            }
+        }
+        for (name, count) in [
+            ("oak_planks", 64),
+            ("oak_planks", 64),
+            ("cobblestone", 64),
+            ("glass_pane", 64),
+            ("oak_door", 4),
+            ("torch", 32),
+            ("blue_bed", 1),
+            ("crafting_table", 1),
+        ] {
+            game.player
+                .inventory
+                .insert(ItemStack::new(item(name), count));
+        }
+        let feet = game.player.block_pos();
+        let plan = build_room(&game, feet, &HOUSE);
+        let built = play_phase(game, plan, |_| false, 900);
+        assert!(
+            goals::house(&built.game),
+            "no house after {} steps",
+            built.steps
+        );
+        let east_foot = at(feet, [HALF_SIDE, 0], -1);
+        assert_eq!(
+            built.game.world.get(east_foot),
+            crate::sim::registry::block("oak_planks")
+        );
+    }
 }

@@ -305,15 +305,23 @@ impl Flight {
     /// The yaw and pitch that send the projectile into the creature,
     /// leading it by its velocity over the flight.
     fn aim(&self, game: &Game, target: &Entity) -> (f32, f32) {
+        self.lead(game, target).1
+    }
+
+    /// [`Flight::aim`]'s yaw and pitch, with the point they send the
+    /// projectile to.
+    fn lead(&self, game: &Game, target: &Entity) -> ([f64; 3], (f32, f32)) {
         let eye = game.player.eye();
         let from = [eye[0], eye[1] - self.below_eye, eye[2]];
         let mut point = aim_point(game, target);
         let mut aim = (0.0, 0.0);
+        let mut aimed_at = point;
         for _ in 0..3 {
             let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
             let reach = (dx * dx + dz * dz).sqrt();
             let (pitch, ticks) = self.pitch_for(reach, point[1] - from[1]);
             aim = ((-dx).atan2(dz).to_degrees(), pitch);
+            aimed_at = point;
             // Creatures move before projectiles in a tick, the launch
             // tick included: one move more than the flight's.
             // One standing on the ground does not sink, whatever its
@@ -325,7 +333,7 @@ impl Flight {
             }
             point = [0, 1, 2].map(|a| now[a] + vel[a] * (ticks + 1.0));
         }
-        (aim.0 as f32, aim.1 as f32)
+        (aimed_at, (aim.0 as f32, aim.1 as f32))
     }
 }
 
@@ -349,6 +357,12 @@ pub(super) struct Shoot {
     pub(super) draw_ticks: u32,
     pub(super) shots: u32,
     pub(super) ticks_left: u32,
+    /// Whether a shot waits, drawn, until its flight is clear of blocks:
+    /// for a flier, which circles back into the open (seed 706's phantom
+    /// hovered over a tree, and fifteen arrows stuck in its leaves). A
+    /// creature on the ground gone behind cover is better walked to, and
+    /// the plans that shoot at one go on to that when the shots are spent.
+    pub(super) clear_shots_only: bool,
 }
 
 impl Behaviour for Shoot {
@@ -360,11 +374,18 @@ impl Behaviour for Shoot {
         let Some(target) = self.quarry.find(game) else {
             return Step::Done;
         };
-        let (yaw, pitch) = self.flight.aim(game, target);
+        let (point, (yaw, pitch)) = self.flight.lead(game, target);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         let drawn = game.player.drawing.map_or(0, |d| d.ticks);
-        if drawn >= self.draw_ticks && turn_reaches_aim(action.camera) {
+        let clear = || {
+            let half_width = target.size().0 / 2.0;
+            !self.clear_shots_only
+                || self
+                    .flight
+                    .flies_clear(game, game.player.eye(), point, half_width)
+        };
+        if drawn >= self.draw_ticks && turn_reaches_aim(action.camera) && clear() {
             self.shots -= 1;
         } else {
             action.press(Key::Use);
@@ -636,6 +657,7 @@ pub fn use_bow(_: &Game) -> Plan {
             draw_ticks: archery::FULL_DRAW_TICKS,
             shots: 1,
             ticks_left: 200,
+            clear_shots_only: false,
         }),
         settle(),
     ]
@@ -654,6 +676,7 @@ pub fn use_trident(_: &Game) -> Plan {
             draw_ticks: archery::TRIDENT_DRAW_TICKS + 2,
             shots: 1,
             ticks_left: 120,
+            clear_shots_only: false,
         }));
         plan.push(Box::new(FetchTrident { ticks_left: 120 }));
         plan.push(select("trident"));
@@ -780,5 +803,43 @@ mod tests {
         let plan: Plan = vec![Box::new(UseOnCreature::new(Quarry::new("cow")))];
         let played = play_phase(game, plan, |g| g.player.inventory.count(milk) == 1, 120);
         assert!(played.reached, "milked in 120 steps");
+    }
+
+    /// Arrows shot at a pig boxed in stone, then at the pig with its box
+    /// taken away, by a shooter that waits for a clear flight.
+    fn arrows_shot(boxed: bool) -> u32 {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("bow"), 1));
+        game.player.inventory.main[1] = Some(ItemStack::new(item("arrow"), 16));
+        summon_east(&mut game, "pig", 8.0);
+        if boxed {
+            for (dx, dz) in [(-1, 0), (1, 0), (0, -1), (0, 1), (0, 0)] {
+                for y in FLOOR + 1..=FLOOR + 2 {
+                    if (dx, dz) != (0, 0) {
+                        put(&mut game.world, [8 + dx, y, dz], "stone");
+                    }
+                }
+                put(&mut game.world, [8 + dx, FLOOR + 3, dz], "stone");
+            }
+        }
+        let plan: Plan = vec![Box::new(Shoot {
+            quarry: Quarry::new("pig"),
+            flight: ARROW_FLIGHT,
+            draw_ticks: archery::FULL_DRAW_TICKS,
+            shots: 3,
+            ticks_left: 100,
+            clear_shots_only: true,
+        })];
+        let played = play_phase(game, plan, |_| false, 100);
+        16 - played.game.player.inventory.count(item("arrow"))
+    }
+
+    #[test]
+    fn a_shooter_waiting_for_a_clear_flight_shoots_no_arrow_into_a_block() {
+        assert_eq!(arrows_shot(true), 0, "arrows went into the box");
+        assert!(
+            arrows_shot(false) > 0,
+            "the pig in the open was not shot at"
+        );
     }
 }

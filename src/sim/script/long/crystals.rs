@@ -281,6 +281,8 @@ impl Behaviour for ShootCrystals {
                 draw_ticks: archery::FULL_DRAW_TICKS,
                 shots: SHOTS,
                 ticks_left: SHOOT_TICKS,
+                // The spot was chosen for a clear flight.
+                clear_shots_only: false,
             };
             self.shooting = Some((crystal.id, shoot));
         } else {
