@@ -189,7 +189,7 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
 
 /// Makes the 5×5 site around `feet` level and open, from inside it: soil
 /// dug out of the three levels above the ground, from the top down and
-/// the middle out; then the ground that is missing filled with `item`.
+/// the middle out; then the ground that is missing filled with `item_name`.
 /// The cells under the inside are filled from the middle; each side's
 /// from the inside cell beside that side's middle, since from the middle
 /// the edge of a step down hides the lower ground's top face (seed 706:
