@@ -175,9 +175,14 @@ fn knocks_into_water(game: &Game, target: &Entity) -> bool {
         let x = (target.pos[0] + dx / length * along).floor() as i32;
         let z = (target.pos[2] + dz / length * along).floor() as i32;
         let landing = (0..=KNOCKED_DOWN)
-            .map(|down| registry().block(game.world.get([x, feet - down, z])))
-            .find(|def| !matches!(def.shape, Shape::None | Shape::Cross));
-        landing.is_some_and(|def| def.name == "water")
+            .map(|down| [x, feet - down, z])
+            .find(|&cell| {
+                !matches!(
+                    registry().block(game.world.get(cell)).shape,
+                    Shape::None | Shape::Cross
+                )
+            });
+        landing.is_some_and(|cell| travel::is_water(&game.world, cell))
     })
 }
 
