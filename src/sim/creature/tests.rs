@@ -208,6 +208,49 @@ fn an_enderman_teleports_when_hit_face_to_face() {
 }
 
 #[test]
+fn an_enderman_angered_by_a_hit_teleports_back_towards_a_far_player() {
+    let mut game = platform_game();
+    game.day_time = 18000;
+    game.player.pos = [14.5, GROUND, 14.5];
+    let enderman = summon(&mut game, "enderman", -15.5, -15.5);
+    // Struck from afar with the player's back to it: no look in the eye.
+    combat::hurt_mob(&mut game, enderman, 1.0, Attacker::Player);
+    idle(&mut game, 40);
+    let distance = horizontal_distance(&game, enderman);
+    assert!(memory(&game, enderman).target, "it is angry");
+    // 42 blocks off: a walk of 40 ticks closes about five of them, the
+    // teleport after 30 ticks sixteen.
+    assert!(
+        distance < 32.0,
+        "it teleported closer: {distance:.1} blocks off"
+    );
+}
+
+#[test]
+fn an_angry_enderman_in_water_is_hurt_and_teleports_off_still_angry() {
+    let mut game = platform_game();
+    game.day_time = 18000;
+    let enderman = summon(&mut game, "enderman", 0.5, 6.5);
+    let feet = [0, FLOOR + 1, 6];
+    put(&mut game.world, feet, "water");
+    if let Some(EntityKind::Mob(mob)) = game.entities.get_mut(enderman).map(|e| &mut e.kind) {
+        mob.brain.memory.target = true;
+    }
+    idle(&mut game, 5);
+    let e = entity(&game, enderman);
+    let moved = ((e.pos[0] - 0.5).powi(2) + (e.pos[2] - 6.5).powi(2)).sqrt();
+    assert!(
+        moved > 2.0,
+        "it teleported out of the water ({moved:.1} blocks)"
+    );
+    let EntityKind::Mob(mob) = &e.kind else {
+        unreachable!()
+    };
+    assert!(mob.health < 40.0, "the water hurt it: {}", mob.health);
+    assert!(memory(&game, enderman).target, "and it is still angry");
+}
+
+#[test]
 fn a_spider_in_daylight_ignores_you_until_hit() {
     let mut game = platform_game();
     game.day_time = 6000;

@@ -18,13 +18,14 @@ use super::footing::{ground_within, Footing};
 use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
+use super::stares::AvertingEyes;
 use super::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry, Shape};
-use crate::sim::rules::{attack_charge, crosshair, fluid_depth, Fluid, Target, ENTITY_REACH};
+use crate::sim::registry::{item, registry};
+use crate::sim::rules::{attack_charge, crosshair, Target, ENTITY_REACH};
 use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
@@ -135,55 +136,6 @@ pub struct Hunt {
     /// Whether to walk round what stops the run.
     goes_round: bool,
     round: GoRound,
-    /// Whether a blow that would knock the creature into water is held
-    /// back, and for how many ticks it has been (see
-    /// [`Hunt::keeping_it_out_of_water`]).
-    spares_water: bool,
-    held_for_water: u32,
-}
-
-/// How far beyond a creature a blow's knockback may carry it: 0.4 blocks
-/// a tick up and away, slowed by the air's 0.91 a tick, for about ten
-/// ticks in the air.
-const KNOCKBACK_CARRIES: f64 = 3.0;
-/// The longest a blow is held back for the water beyond the creature: a
-/// creature that does not come away from it is struck all the same (held
-/// for five seconds, seed 537's enderman beat the player in a corner).
-const WATER_PATIENCE: u32 = 40;
-
-/// How far down below its feet a knocked creature's landing is looked for.
-const KNOCKED_DOWN: i32 = 4;
-
-/// Whether a blow from the player would knock the creature, not in water
-/// yet, into water: somewhere within [`KNOCKBACK_CARRIES`] beyond it on the line from the
-/// player, the first thing under its feet' level that it would not pass
-/// through (within [`KNOCKED_DOWN`]) is water (seed 777's enderman went
-/// off a bank into a lake two blocks down).
-fn knocks_into_water(game: &Game, target: &Entity) -> bool {
-    // One already in water goes wherever it is struck (seed 137's stood
-    // in a lake, and holding back only let it teleport unhurt).
-    if fluid_depth(&game.world, &target.bounding_box(), Fluid::Water) > 0.0 {
-        return false;
-    }
-    let p = game.player.pos;
-    let (dx, dz) = (target.pos[0] - p[0], target.pos[2] - p[2]);
-    let length = dx.hypot(dz).max(1e-6);
-    let steps = (KNOCKBACK_CARRIES / 0.25) as i32;
-    let feet = target.pos[1].floor() as i32;
-    (0..=steps).any(|i| {
-        let along = f64::from(i) * 0.25;
-        let x = (target.pos[0] + dx / length * along).floor() as i32;
-        let z = (target.pos[2] + dz / length * along).floor() as i32;
-        let landing = (0..=KNOCKED_DOWN)
-            .map(|down| [x, feet - down, z])
-            .find(|&cell| {
-                !matches!(
-                    registry().block(game.world.get(cell)).shape,
-                    Shape::None | Shape::Cross
-                )
-            });
-        landing.is_some_and(|cell| travel::is_water(&game.world, cell))
-    })
 }
 
 impl Hunt {
@@ -200,8 +152,6 @@ impl Hunt {
             holds_ground: false,
             goes_round: false,
             round: GoRound::new(),
-            spares_water: false,
-            held_for_water: 0,
         }
     }
 
@@ -227,16 +177,6 @@ impl Hunt {
     /// Jump before each strike, hitting on the way down for criticals.
     pub fn with_critical_hits(mut self) -> Hunt {
         self.jump_hits = true;
-        self
-    }
-
-    /// Hold back a blow that would knock the creature into water, and
-    /// step back instead, so that the angry creature follows away from
-    /// it: an enderman in water teleports off anywhere within 32 blocks,
-    /// forgetting the player (seeds 720 and 777's, knocked into a lake,
-    /// went down into caves no walk reached).
-    pub fn keeping_it_out_of_water(mut self) -> Hunt {
-        self.spares_water = true;
         self
     }
 
@@ -438,18 +378,9 @@ impl Behaviour for Hunt {
         }
         let falling = !p.on_ground && p.vel[1] < 0.0;
         let ready = charged && (!self.jump_hits || falling || distance > STRIKE_DISTANCE + 0.4);
-        let spared = on_target
-            && ready
-            && self.spares_water
-            && self.held_for_water < WATER_PATIENCE
-            && knocks_into_water(game, target);
-        if spared {
-            self.held_for_water += 1;
-            self.backing = 4;
-        } else if on_target && ready && !self.attack_was_down {
+        if on_target && ready && !self.attack_was_down {
             action.press(Key::Attack);
             self.backing = 4;
-            self.held_for_water = 0;
         } else if (plant_in_front && !self.attack_was_down) || digging {
             action.press(Key::Attack);
         }
@@ -508,10 +439,10 @@ pub fn combat_spiders(_: &Game) -> Plan {
 
 pub fn combat_enderman(_: &Game) -> Plan {
     // An enderman that teleported into a deep cave is drawn up by walking
-    // off (seed 259's stood far under the player's feet).
-    let hunt = Hunt::over_land("enderman", 1).keeping_it_out_of_water();
-    let chase = PearlChase::new(hunt, "enderman");
-    vec![Box::new(DrawOut::new(Box::new(chase), "enderman"))]
+    // off (seed 259's stood far under the player's feet); no look meets
+    // the eyes of an angry one near, which sends it off.
+    let draw_out = DrawOut::new(chase("enderman", 1), "enderman");
+    vec![Box::new(AvertingEyes::new(Box::new(draw_out)))]
 }
 
 pub fn combat_witch(_: &Game) -> Plan {
@@ -542,44 +473,6 @@ mod tests {
     use crate::sim::registry::{block, BlockId};
     use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
-
-    /// An enderman two blocks east, a pool of water two blocks down
-    /// beyond it (east of x 3, under a bank's edge), or no pool.
-    fn enderman_by_a_pool(pool: bool) -> Game {
-        let mut game = platform_game();
-        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
-        if pool {
-            for x in 3..10 {
-                for z in -4..=4 {
-                    put(&mut game.world, [x, FLOOR, z], "air");
-                    put(&mut game.world, [x, FLOOR - 1, z], "water");
-                    put(&mut game.world, [x, FLOOR - 2, z], "stone");
-                }
-            }
-        }
-        summon_east(&mut game, "enderman", 2.0);
-        game
-    }
-
-    fn enderman_struck_within(game: Game, ticks: u32) -> bool {
-        let hunt = Hunt::over_land("enderman", 1).keeping_it_out_of_water();
-        let struck = |g: &Game| {
-            living(g, "enderman").any(|e| matches!(&e.kind, EntityKind::Mob(m) if m.health < 40.0))
-        };
-        play_phase(game, vec![Box::new(hunt)], struck, ticks).reached
-    }
-
-    #[test]
-    fn a_blow_that_would_knock_an_enderman_into_water_is_held_back() {
-        let game = enderman_by_a_pool(true);
-        let enderman = nearest(&game, "enderman").expect("summoned");
-        assert!(knocks_into_water(&game, enderman));
-        assert!(!enderman_struck_within(game, 60), "struck towards the pool");
-        assert!(
-            enderman_struck_within(enderman_by_a_pool(false), 60),
-            "not struck on dry land"
-        );
-    }
 
     /// Under a canopy of `wall`, blocks of it at head height stop the run
     /// three blocks short of an enderman penned in stone, where no walk

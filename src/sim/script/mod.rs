@@ -29,6 +29,7 @@ mod plans;
 mod plants;
 mod rooms;
 mod screens;
+mod stares;
 mod tools;
 mod travel;
 

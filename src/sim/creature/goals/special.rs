@@ -55,19 +55,28 @@ pub fn teleport_randomly(ctx: &mut Ctx) -> bool {
     teleport_near(ctx, centre, 64.0, 32)
 }
 
-/// Standing in water, or by day in bright open sky (now and then, once
-/// its target has not changed for 30 seconds), it forgets its target and
+/// The enderman's teleports of its own accord. In water it is hurt by
+/// one each tick (`hurtByWater`: the hurt window spaces the hurts), and
+/// a hurt from no creature sends it off 9 times in 10, still angry: an
+/// angry one far from the player then teleports back towards it (see
+/// `EyeContact`). By day in bright open sky, now and then, once its
+/// target has not changed for 30 seconds, it forgets its target and
 /// teleports away.
 #[derive(Debug, Clone, Default)]
 pub struct TeleportRandomly {
     /// Whether it had a target when last looked, and since when (its age).
     had_target: bool,
     target_changed_at: u32,
+    /// Whether the teleport about to start is the daylight one, which
+    /// forgets the target.
+    by_daylight: bool,
 }
 
 impl TeleportRandomly {
     /// Ticks a target must be kept before daylight may send it off.
     const SETTLED: u32 = 600;
+    /// The chance that a hurt from no creature sends it off.
+    const HURT_TELEPORTS: f32 = 0.9;
 }
 
 impl Goal for TeleportRandomly {
@@ -81,7 +90,9 @@ impl Goal for TeleportRandomly {
             self.target_changed_at = ctx.me.age;
         }
         if body::in_water(&ctx.game.world, ctx.me) {
-            return true;
+            ctx.effects.push(Effect::HurtSelf { amount: 1.0 });
+            self.by_daylight = false;
+            return ctx.rng.gen::<f32>() < TeleportRandomly::HURT_TELEPORTS;
         }
         let eye = senses::eye_cell(ctx.me);
         let settled = ctx.me.age >= self.target_changed_at + TeleportRandomly::SETTLED;
@@ -89,6 +100,7 @@ impl Goal for TeleportRandomly {
             return false;
         }
         let brightness = senses::brightness(senses::light_at(ctx.game, eye));
+        self.by_daylight = true;
         brightness > 0.5 && ctx.rng.gen::<f32>() * 30.0 < (brightness - 0.4) * 2.0
     }
 
@@ -97,7 +109,9 @@ impl Goal for TeleportRandomly {
     }
 
     fn start(&mut self, ctx: &mut Ctx) {
-        ctx.memory.target = false;
+        if self.by_daylight {
+            ctx.memory.target = false;
+        }
         teleport_randomly(ctx);
     }
 }

@@ -110,12 +110,16 @@ impl Goal for NearestPlayer {
 }
 
 /// The enderman's stare: a player looking it in the eye within its follow
-/// range angers it after 5 ticks. While angry, being looked in the eye
-/// closer than 4 blocks makes it teleport away, and a target more than 16
-/// blocks off that does not look draws it closer by teleport every 30
-/// ticks.
+/// range angers it after 5 ticks. The goal takes over an anger of any
+/// cause (a hit too: vanilla's `EndermanLookForPlayerGoal` starts for a
+/// player the enderman is looked at by or angry at). While angry, being
+/// looked in the eye closer than 4 blocks makes it teleport away, and a
+/// target more than 16 blocks off that does not look draws it closer by
+/// teleport every 30 ticks.
 #[derive(Debug, Clone, Default)]
 pub struct EyeContact {
+    /// Whether the player was its target when the goal last looked to start.
+    angry: bool,
     aggro_in: u32,
     teleport_time: u32,
 }
@@ -127,9 +131,10 @@ impl Goal for EyeContact {
 
     fn can_start(&mut self, ctx: &mut Ctx) -> bool {
         let range = ctx.def.follow_range;
+        self.angry = ctx.memory.target;
         ctx.player_alive()
             && ctx.dist_sq_to_player() <= range * range
-            && senses::looked_in_the_eye(ctx.game, ctx.me)
+            && (self.angry || senses::looked_in_the_eye(ctx.game, ctx.me))
     }
 
     fn can_continue(&mut self, ctx: &mut Ctx) -> bool {
@@ -140,7 +145,10 @@ impl Goal for EyeContact {
     }
 
     fn start(&mut self, ctx: &mut Ctx) {
-        self.aggro_in = if ctx.memory.target { 0 } else { 5 };
+        // The goal it takes over from (retaliation) let go of the target
+        // as it stopped: an angry one keeps it.
+        ctx.memory.target = self.angry;
+        self.aggro_in = if self.angry { 0 } else { 5 };
         self.teleport_time = 0;
     }
 

@@ -22,16 +22,15 @@ use super::crystals::dodge;
 use super::end_fight::{horizontal, move_towards, standing_on};
 use super::equip::Equip;
 use crate::protocol::{Action, Key};
-use crate::sim::creature::senses::in_the_eye;
-use crate::sim::entity::{Entity, EntityKind};
+use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
-use crate::sim::player::look_vector;
 use crate::sim::registry::{item, registry};
 use crate::sim::rules::dragon_breath::breath_near;
 use crate::sim::script::behaviour::{Behaviour, Step, Within};
 use crate::sim::script::blocks::collides_at;
 use crate::sim::script::combat::Hunt;
 use crate::sim::script::plans::Plan;
+use crate::sim::script::stares::{angry, off_their_eyes};
 
 /// An angry enderman this near (blocks) is fought.
 const NEAR: f64 = 6.0;
@@ -218,33 +217,10 @@ fn without_falls(game: &Game, action: Action) -> Action {
     sneaking
 }
 
-/// Degrees a look is lowered at a time to miss an enderman's eyes, and
-/// at most.
-const LOWER_BY: f32 = 4.0;
-const LOWER_AT_MOST: f32 = 40.0;
-
 /// The camera turn of `action` changed, if it would meet the eyes of an
-/// enderman that is not angry yet, to one a little lower that does not.
-fn without_stares(game: &Game, mut action: Action) -> Action {
-    let kind = registry().entity_named("enderman");
-    let calm: Vec<&Entity> = game
-        .entities
-        .list
-        .iter()
-        .filter(|e| matches!(&e.kind, EntityKind::Mob(m) if Some(m.kind) == kind) && !angry(e))
-        .collect();
-    let p = &game.player;
-    let stares = |turn: [f32; 2]| {
-        let pitch = (p.pitch + turn[0]).clamp(-90.0, 90.0);
-        let look = look_vector(p.yaw + turn[1], pitch);
-        calm.iter().any(|e| in_the_eye(game, e, look))
-    };
-    let mut lowered = 0.0;
-    while stares(action.camera) && lowered < LOWER_AT_MOST {
-        action.camera[0] += LOWER_BY;
-        lowered += LOWER_BY;
-    }
-    action
+/// enderman that is not angry yet, to the nearest one that does not.
+fn without_stares(game: &Game, action: Action) -> Action {
+    off_their_eyes(game, action, |e| !angry(e))
 }
 
 /// Whether an enderman that has taken the player as its target is near.
@@ -258,12 +234,6 @@ pub fn angry_enderman_near(game: &Game) -> bool {
         }
         _ => false,
     })
-}
-
-/// Whether a creature has taken the player as its target (an enderman:
-/// angered by a look in its eye).
-pub fn angry(e: &Entity) -> bool {
-    matches!(&e.kind, EntityKind::Mob(mob) if mob.brain.memory.target)
 }
 
 /// A phase that breaks off to get out of breath, out of a fireball's way
@@ -353,6 +323,8 @@ pub fn guarded(plan: Plan) -> Plan {
 mod tests {
     use super::*;
     use crate::protocol::Action;
+    use crate::sim::creature::senses::in_the_eye;
+    use crate::sim::player::look_vector;
     use crate::sim::rules::dragon_breath::breathe;
     use crate::sim::rules::testkit::platform_game;
     use crate::sim::script::behaviour::Hold;

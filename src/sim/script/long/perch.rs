@@ -11,7 +11,6 @@
 
 use super::dig::DigTo;
 use super::equip::Equip;
-use super::hazards::angry;
 use super::phases::equip_best_pickaxe;
 use super::survive::{eat_if_needed, needs_food};
 use super::{deferred, Until};
@@ -28,6 +27,7 @@ use crate::sim::script::behaviour::{
 use crate::sim::script::blocks::{collides_at, is_solid_cube};
 use crate::sim::script::combat::{living, Hunt};
 use crate::sim::script::plans::Plan;
+use crate::sim::script::stares::angry;
 use crate::sim::world::BlockPos;
 use std::cell::Cell;
 use std::rc::Rc;
