@@ -18,6 +18,11 @@ use crate::sim::registry::registry;
 /// most: first lower, then, failing that, higher.
 const MOVE_BY: f32 = 4.0;
 const MOVE_AT_MOST: f32 = 40.0;
+/// The looks tried about the one left, in degrees of pitch and yaw: the
+/// look must miss the eyes by this margin, as the body and the enderman
+/// move on during the tick (seed 831's jumping enderman was sent off by
+/// a look that missed its eyes where they had stood).
+const MARGIN: [[f32; 2]; 5] = [[0.0, 0.0], [3.0, 0.0], [-3.0, 0.0], [0.0, 3.0], [0.0, -3.0]];
 /// How near an angry enderman sends itself off when looked in the eye
 /// (vanilla: closer than 4 blocks), with the ground one tick's moves may
 /// close.
@@ -49,9 +54,11 @@ pub fn off_their_eyes(game: &Game, mut action: Action, which: impl Fn(&Entity) -
     }
     let p = &game.player;
     let stares = |turn: [f32; 2]| {
-        let pitch = (p.pitch + turn[0]).clamp(-90.0, 90.0);
-        let look = look_vector(p.yaw + turn[1], pitch);
-        watched.iter().any(|e| in_the_eye(game, e, look))
+        MARGIN.iter().any(|[dp, dy]| {
+            let pitch = (p.pitch + turn[0] + dp).clamp(-90.0, 90.0);
+            let look = look_vector(p.yaw + turn[1] + dy, pitch);
+            watched.iter().any(|e| in_the_eye(game, e, look))
+        })
     };
     if !stares(action.camera) {
         return action;
