@@ -1,7 +1,7 @@
 //! Keeping the player's look out of endermen's eyes: a look in the eye
 //! angers a calm enderman, and sends an angry one within four blocks off
 //! by teleport (1.16.5's `EndermanLookForPlayerGoal`, whatever angered
-//! it). [`off_their_eyes`] lowers a camera turn that would meet the eyes
+//! it). [`off_their_eyes`] moves a camera turn that would meet the eyes
 //! of the endermen a caller names; [`AvertingEyes`] does so for every
 //! action of a fight, whichever of its behaviours chose the look (a
 //! strike at the legs from above, a walk round with the look level).

@@ -57,9 +57,10 @@ pub fn teleport_randomly(ctx: &mut Ctx) -> bool {
 
 /// The enderman's teleports of its own accord. In water it is hurt by
 /// one each tick (`hurtByWater`: the hurt window spaces the hurts), and
-/// a hurt from no creature sends it off 9 times in 10, still angry: an
-/// angry one far from the player then teleports back towards it (see
-/// `EyeContact`). By day in bright open sky, now and then, once its
+/// each such hurt sends it off 9 times in 10, still angry: an angry one
+/// far from the player then teleports back towards it (see
+/// `EyeContact`). Vanilla sends it off so after any hurt no creature
+/// dealt (fire, a fall too); only the water's is modelled. By day in bright open sky, now and then, once its
 /// target has not changed for 30 seconds, it forgets its target and
 /// teleports away.
 #[derive(Debug, Clone, Default)]
