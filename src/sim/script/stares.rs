@@ -6,7 +6,7 @@
 //! action of a fight, whichever of its behaviours chose the look (a
 //! strike at the legs from above, a walk round with the look level).
 
-use super::behaviour::{Behaviour, Step};
+use super::behaviour::{distance, Behaviour, Step};
 use crate::protocol::Action;
 use crate::sim::creature::senses::in_the_eye;
 use crate::sim::entity::{Entity, EntityKind};
@@ -29,7 +29,7 @@ const MARGIN: [[f32; 2]; 5] = [[0.0, 0.0], [3.0, 0.0], [-3.0, 0.0], [0.0, 3.0], 
 const SENT_OFF_WITHIN: f64 = 4.5;
 
 /// The living endermen for which `which` holds.
-fn endermen(game: &Game, which: impl Fn(&Entity) -> bool) -> Vec<&Entity> {
+pub fn endermen(game: &Game, which: impl Fn(&Entity) -> bool) -> Vec<&Entity> {
     let kind = registry().entity_named("enderman");
     game.entities
         .list
@@ -42,6 +42,12 @@ fn endermen(game: &Game, which: impl Fn(&Entity) -> bool) -> Vec<&Entity> {
 /// Whether a creature has taken the player as its target.
 pub fn angry(e: &Entity) -> bool {
     matches!(&e.kind, EntityKind::Mob(mob) if mob.brain.memory.target)
+}
+
+/// Whether a creature has taken the player as its target and stands
+/// within `blocks` of the player's feet.
+pub fn angry_within(game: &Game, e: &Entity, blocks: f64) -> bool {
+    angry(e) && distance(e.pos, game.player.pos) < blocks
 }
 
 /// `action` with its camera turn moved, if the look it leaves would meet
@@ -91,11 +97,7 @@ impl Behaviour for AvertingEyes {
     fn next(&mut self, game: &Game) -> Step {
         match self.inner.next(game) {
             Step::Act(action) if game.screen.is_none() => {
-                let p = game.player.pos;
-                let near = |e: &Entity| {
-                    let d2: f64 = (0..3).map(|a| (e.pos[a] - p[a]).powi(2)).sum();
-                    angry(e) && d2 < SENT_OFF_WITHIN * SENT_OFF_WITHIN
-                };
+                let near = |e: &Entity| angry_within(game, e, SENT_OFF_WITHIN);
                 Step::Act(off_their_eyes(game, action, near))
             }
             step => step,

@@ -60,9 +60,9 @@ pub fn teleport_randomly(ctx: &mut Ctx) -> bool {
 /// each such hurt sends it off 9 times in 10, still angry: an angry one
 /// far from the player then teleports back towards it (see
 /// `EyeContact`). Vanilla sends it off so after any hurt no creature
-/// dealt (fire, a fall too); only the water's is modelled. By day in bright open sky, now and then, once its
-/// target has not changed for 30 seconds, it forgets its target and
-/// teleports away.
+/// dealt (fire, a fall too); only the water's is modelled. By day in
+/// bright open sky, now and then, once its target has not changed for 30
+/// seconds, it forgets its target and teleports away.
 #[derive(Debug, Clone, Default)]
 pub struct TeleportRandomly {
     /// Whether it had a target when last looked, and since when (its age).

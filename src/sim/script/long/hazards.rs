@@ -22,15 +22,14 @@ use super::crystals::dodge;
 use super::end_fight::{horizontal, move_towards, standing_on};
 use super::equip::Equip;
 use crate::protocol::{Action, Key};
-use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
-use crate::sim::registry::{item, registry};
+use crate::sim::registry::item;
 use crate::sim::rules::dragon_breath::breath_near;
 use crate::sim::script::behaviour::{Behaviour, Step, Within};
 use crate::sim::script::blocks::collides_at;
 use crate::sim::script::combat::Hunt;
 use crate::sim::script::plans::Plan;
-use crate::sim::script::stares::{angry, off_their_eyes};
+use crate::sim::script::stares::{angry, angry_within, endermen, off_their_eyes};
 
 /// An angry enderman this near (blocks) is fought.
 const NEAR: f64 = 6.0;
@@ -225,15 +224,7 @@ fn without_stares(game: &Game, action: Action) -> Action {
 
 /// Whether an enderman that has taken the player as its target is near.
 pub fn angry_enderman_near(game: &Game) -> bool {
-    let kind = registry().entity_named("enderman");
-    let p = game.player.pos;
-    game.entities.list.iter().any(|e| match &e.kind {
-        EntityKind::Mob(m) if Some(m.kind) == kind && !m.is_dying() => {
-            let d2: f64 = (0..3).map(|a| (e.pos[a] - p[a]).powi(2)).sum();
-            angry(e) && d2 < NEAR * NEAR
-        }
-        _ => false,
-    })
+    !endermen(game, |e| angry_within(game, e, NEAR)).is_empty()
 }
 
 /// A phase that breaks off to get out of breath, out of a fireball's way
