@@ -151,7 +151,7 @@ impl Hunt {
             drops_down: false,
             holds_ground: false,
             goes_round: false,
-            round: GoRound::new(),
+            round: GoRound::for_kind(kind),
         }
     }
 
@@ -221,6 +221,20 @@ impl Hunt {
         self.drops_down && Self::below_the_feet(game, target) && !self.strike_reaches(game, target)
     }
 
+    /// Whether, over land, a block no strike cuts through in a moment
+    /// (a tree's trunk, a wall) hides the whole body of a creature near
+    /// enough that no walk would go round: the run goes on, and round,
+    /// until the body is in sight (seed 478's enderman stood two blocks
+    /// off behind a trunk, the way round too low for it, and the player
+    /// stood aiming at the bark for 350 ticks).
+    fn hidden_near(&self, game: &Game, target: &Entity) -> bool {
+        self.goes_round
+            && burying_block(game, target).is_none()
+            && block_hiding(game, target, self.kind).is_some_and(|pos| {
+                !is_plant(game.world.get(pos)) && !behaviour::quick_to_cut(game, pos)
+            })
+    }
+
     /// Whether a strike would reach the creature: the crosshair's reach,
     /// along the look at the point aimed at, meets its body before any
     /// block hides all of it.
@@ -266,7 +280,8 @@ impl Hunt {
             || self.below_out_of_reach(game, target)
             || self.deep_below(game, target)
             || self.high_above(game, target)
-            || self.low_below(game, target);
+            || self.low_below(game, target)
+            || self.hidden_near(game, target);
         if self.backing > 0 {
             self.backing -= 1;
             if ground_within(game, towards.map(|v| -v), footing) {
@@ -339,7 +354,14 @@ impl Behaviour for Hunt {
         };
         let distance =
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
-        if let Some(walk_round) = self.round.step(game, target.pos, NEAR_TO_GO_ROUND) {
+        // A walk round a block that hides the whole body goes on until
+        // the body is in sight, however near.
+        let near_enough = if self.hidden_near(game, target) {
+            0.0
+        } else {
+            NEAR_TO_GO_ROUND
+        };
+        if let Some(walk_round) = self.round.step(game, target.pos, near_enough) {
             self.attack_was_down = false;
             return Step::Act(walk_round);
         }
@@ -606,6 +628,36 @@ mod tests {
         let killed = |g: &Game| g.stats.get(Event::KillEntity, "pig") > 0;
         let hunt = Hunt::over_land("pig", 1);
         assert!(play_phase(game, vec![Box::new(hunt)], killed, 600).reached);
+    }
+
+    #[test]
+    fn an_over_land_hunt_goes_round_a_trunk_that_hides_a_creature_near() {
+        // Seed 478's enderman stood two blocks off behind a trunk, the
+        // way round too low for it, and the player aimed at the bark for
+        // 350 ticks. Here the enderman is penned two blocks east behind a
+        // trunk of logs; the pen opens south and south-west through gaps
+        // two blocks high, which the player passes and it does not.
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
+        for y in FLOOR + 1..=FLOOR + 3 {
+            put(&mut game.world, [1, y, 0], "oak_log");
+            put(&mut game.world, [1, y, -1], "stone");
+            put(&mut game.world, [2, y, -1], "stone");
+            for z in -1..=1 {
+                put(&mut game.world, [3, y, z], "stone");
+            }
+        }
+        put(&mut game.world, [1, FLOOR + 3, 1], "stone");
+        put(&mut game.world, [2, FLOOR + 3, 1], "stone");
+        summon_east(&mut game, "enderman", 2.0);
+        let struck = |g: &Game| {
+            living(g, "enderman").all(|e| match &e.kind {
+                EntityKind::Mob(mob) => mob.health < 40.0,
+                _ => false,
+            })
+        };
+        let hunt = Hunt::over_land("enderman", 1);
+        assert!(play_phase(game, vec![Box::new(hunt)], struck, 300).reached);
     }
 
     #[test]

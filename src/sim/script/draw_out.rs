@@ -3,7 +3,10 @@
 //! it tries, as vanilla's `teleportTowards`). When the quarry has stood
 //! far below, out of reach, for a while (the hunt's walks round having
 //! had their go), the player walks off across the land until it is
-//! beyond that distance, then waits there for the enderman to come.
+//! beyond that distance, then waits there for the enderman to come. One
+//! that follows under the ground, through its cave, keeps the walk going
+//! on away from it, and one that comes near again still deep below is
+//! walked off from anew.
 
 use super::behaviour::{distance, Behaviour, Step};
 use super::combat::{nearest, SAFE_DROP};
@@ -66,18 +69,19 @@ impl Behaviour for DrawOut {
     fn next(&mut self, game: &Game) -> Step {
         let quarry = nearest(game, self.kind).map(|e| (e.pos, apart(game, e)));
         let far = quarry.is_some_and(|(at, _)| distance(game.player.pos, at) > TELEPORT_RANGE);
+        // Deep: below more than a drop the hunt takes down to it.
+        let deep = quarry.is_some_and(|(at, out_of_reach)| {
+            out_of_reach && at[1] < game.player.pos[1] - SAFE_DROP
+        });
+        let walk_off = |at| Phase::WalkingOff {
+            walk: travel::towards(away_from(game, at)),
+            ticks: 0,
+        };
         match &mut self.phase {
             Phase::Hunting { below } => {
-                // Deep: below more than a drop the hunt takes down to it.
-                let deep = quarry.is_some_and(|(at, out_of_reach)| {
-                    out_of_reach && at[1] < game.player.pos[1] - SAFE_DROP
-                });
                 *below = if deep { *below + 1 } else { 0 };
                 if let (true, Some((at, _))) = (*below > PATIENCE, quarry) {
-                    self.phase = Phase::WalkingOff {
-                        walk: travel::towards(away_from(game, at)),
-                        ticks: 0,
-                    };
+                    self.phase = walk_off(at);
                     return self.next(game);
                 }
                 self.hunt.next(game)
@@ -91,13 +95,23 @@ impl Behaviour for DrawOut {
                 match walk.next(game) {
                     Step::Act(action) => Step::Act(action),
                     Step::Done => {
-                        self.phase = Phase::Waiting { ticks: 0 };
+                        // Arrived with the quarry still near: it followed
+                        // through its cave (seed 736's), so the walk goes
+                        // on away from where it stands now.
+                        if let Some((at, _)) = quarry {
+                            *walk = travel::towards(away_from(game, at));
+                        }
                         Step::Act(Action::noop())
                     }
                 }
             }
             Phase::Waiting { ticks } => {
                 *ticks += 1;
+                if let (false, true, Some((at, _))) = (far, deep, quarry) {
+                    // Come near again under the ground: walked off anew.
+                    self.phase = walk_off(at);
+                    return self.next(game);
+                }
                 if !far || *ticks > WAIT_TICKS {
                     self.phase = Phase::Hunting { below: 0 };
                     return self.hunt.next(game);

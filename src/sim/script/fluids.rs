@@ -4,6 +4,7 @@
 
 use super::behaviour::{
     angles_to, on_aim, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
+    WalkTo,
 };
 use super::craft::Craft;
 use super::plants::hides_what_is_behind;
@@ -17,6 +18,9 @@ use crate::sim::rules::{boats, crosshair, fluids, Target};
 use crate::sim::world::BlockPos;
 
 type Plan = Vec<Box<dyn Behaviour>>;
+
+/// How far across a use on water walks to a source out of reach.
+const WALK_TO_WATER: i32 = 12;
 
 fn select(name: &str) -> Box<dyn Behaviour> {
     Box::new(Select(item(name)))
@@ -51,6 +55,8 @@ pub struct UseOnSource {
     fluid: fluids::Fluid,
     held: Option<ItemStack>,
     ticks_left: u32,
+    /// Whether a water source out of reach is walked to.
+    walks_to_water: bool,
 }
 
 impl UseOnSource {
@@ -59,6 +65,16 @@ impl UseOnSource {
             fluid,
             held: None,
             ticks_left: 200,
+            walks_to_water: false,
+        }
+    }
+
+    /// A use on water that walks to a source within [`WALK_TO_WATER`]
+    /// blocks across when none is in reach.
+    pub fn walking_to_water() -> UseOnSource {
+        UseOnSource {
+            walks_to_water: true,
+            ..UseOnSource::new(fluids::Fluid::Water)
         }
     }
 
@@ -91,6 +107,31 @@ impl UseOnSource {
             }
         }
         best.map(|(_, _, pos)| pos)
+    }
+
+    /// A step towards the nearest water source within
+    /// [`WALK_TO_WATER`] blocks across, when none is in reach and the
+    /// use walks to water (seed 866's poured water flowed under the
+    /// player and pushed it four blocks off while the crafting table
+    /// went down).
+    fn towards_water(&self, game: &Game) -> Option<Step> {
+        if !self.walks_to_water {
+            return None;
+        }
+        let feet = game.player.block_pos();
+        let r = WALK_TO_WATER;
+        let source = (-3..=2)
+            .flat_map(|dy| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| [dx, dy, dz])))
+            .map(|[dx, dy, dz]| [feet[0] + dx, feet[1] + dy, feet[2] + dz])
+            .filter(|&pos| fluids::is_source(&game.world, pos, self.fluid))
+            .min_by_key(|pos| (pos[0] - feet[0]).pow(2) + (pos[2] - feet[2]).pow(2))?;
+        let mut walk = WalkTo::new(f64::from(source[0]) + 0.5, f64::from(source[2]) + 0.5);
+        walk.within = 2.5;
+        walk.ticks_left = self.ticks_left;
+        match walk.next(game) {
+            Step::Act(action) => Some(Step::Act(action)),
+            Step::Done => None,
+        }
     }
 
     /// The blocks (not plants) between the eye and the nearest source,
@@ -129,7 +170,7 @@ impl Behaviour for UseOnSource {
         self.ticks_left -= 1;
         self.held = held;
         let Some(pos) = self.nearest(game) else {
-            return Step::Done;
+            return self.towards_water(game).unwrap_or(Step::Done);
         };
         let (yaw, pitch) = angles_to(game, surface_point(pos));
         let mut action = Action::noop();
@@ -228,7 +269,7 @@ pub fn explore_boat(_: &Game) -> Plan {
         Box::new(PlaceAround::new(1)),
         Box::new(Craft::new(item("oak_boat"), 1)),
         select("oak_boat"),
-        Box::new(UseOnSource::new(fluids::Fluid::Water)),
+        Box::new(UseOnSource::walking_to_water()),
         hold(Action::noop(), 5),
         Box::new(Board::new()),
         hold(Action::noop().with(Key::Forward), 40),

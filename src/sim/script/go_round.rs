@@ -8,19 +8,24 @@
 //! pig on a tree's crown level with the player, seed 275), but towards
 //! the column of one swimming on the player's level (by the cell it led
 //! round the shore away from seed 34's skeleton, knocked into a lake).
-//! Up to a creature on a higher level close across only a short way is
-//! walked: a long one is a journey, and the run waits below instead.
+//! Up to a hostile creature on a higher level close across only a short
+//! way is walked: a long one is a journey, and the run waits below
+//! instead, where the creature comes down to the player. A passive one
+//! never comes: it is walked up to however long the way.
 //! Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{distance, Behaviour, Step};
 use super::travel::{self, Travel};
 use crate::protocol::Action;
 use crate::sim::game::Game;
+use crate::sim::registry::{registry, EntityCategory};
 
 /// Ticks of running at a creature without getting closer before the run
 /// counts as stopped, and the longest a walk round the obstacle lasts
 /// before the run looks again.
 const STOPPED_TICKS: u32 = 40;
+/// The speed across, in blocks a tick, below which the body stands still.
+const MOVING: f64 = 0.02;
 const DETOUR_TICKS: u32 = 80;
 /// How far a creature's feet stand above or below the player's before
 /// it counts as on another level: more than two blocks, so a bank no
@@ -43,7 +48,9 @@ const HEALTH_TO_FALL: f32 = 10.0;
 /// came down meanwhile, and the player, far off, did not get back in
 /// time): the run waits below instead, where a hostile creature comes
 /// down to the player. One farther across is walked to however long the
-/// way (seed 160's enderman teleported onto a hill 37 blocks off).
+/// way (seed 160's enderman teleported onto a hill 37 blocks off), as is
+/// a passive one (seed 802's pig grazed on a bank over a lake, and the
+/// player waited in the water below it until the task ended).
 const OVERHEAD: f64 = 8.0;
 const WAY_UP_PER_BLOCK: f64 = 3.0;
 const WAY_UP_SLACK: f64 = 12.0;
@@ -72,14 +79,21 @@ pub struct GoRound {
     stopped: u32,
     /// A walk round what stopped the run, and its ticks left.
     detour: Option<(Travel, u32)>,
+    /// Whether the creature comes down to the player (a hostile one).
+    comes_down: bool,
 }
 
 impl GoRound {
-    pub fn new() -> GoRound {
+    /// The watch of a run at creatures of `kind`.
+    pub fn for_kind(kind: &str) -> GoRound {
+        let registry = registry();
         GoRound {
             closest: f64::INFINITY,
             stopped: 0,
             detour: None,
+            comes_down: registry
+                .entity_named(kind)
+                .is_some_and(|id| registry.entity(id).category == EntityCategory::Hostile),
         }
     }
 
@@ -91,11 +105,17 @@ impl GoRound {
 
     /// Counts a tick of running at a creature standing at `feet`; when
     /// the run has stopped, starts a walk round towards it. Progress
-    /// counts on the ground only: a jump against a bank under a creature
-    /// on it brings the feet nearer and then back.
+    /// counts on the ground only, a jump against a bank under a creature
+    /// on it bringing the feet nearer and then back. A hostile creature
+    /// coming nearer is progress, as it comes to the player; a passive
+    /// one strolling nearer is not, unless the body moves too (seed
+    /// 802's pig grazed along a bank towards the player, who stood at a
+    /// drop below it for 130 ticks).
     pub fn watch(&mut self, game: &Game, feet: [f64; 3]) {
         let gap = gap(game, feet);
-        if gap < self.closest - 0.1 && game.player.on_ground {
+        let p = &game.player;
+        let closing = self.comes_down || p.vel[0].hypot(p.vel[2]) > MOVING;
+        if gap < self.closest - 0.1 && p.on_ground && closing {
             self.closest = gap;
             self.stopped = 0;
             return;
@@ -108,9 +128,11 @@ impl GoRound {
                 .any(|&y| travel::is_water(&game.world, [x, y, z]));
             let elsewhere = on_another_level(game, feet);
             let below = elsewhere && feet[1] < game.player.pos[1];
-            let p = game.player.pos;
-            let overhead =
-                elsewhere && !below && (feet[0] - p[0]).hypot(feet[2] - p[2]) <= OVERHEAD;
+            let p = p.pos;
+            let overhead = self.comes_down
+                && elsewhere
+                && !below
+                && (feet[0] - p[0]).hypot(feet[2] - p[2]) <= OVERHEAD;
             let round = if below && game.player.health > HEALTH_TO_FALL {
                 travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
             } else if overhead {
@@ -149,8 +171,8 @@ mod tests {
     /// Whether a walk round sets off towards feet on a ridge four blocks
     /// high three blocks east of the player (x 3 and 4, the floor's whole
     /// length), whose only way up is a stair of three steps beside it
-    /// starting at `stair_z`.
-    fn walks_round_up_a_ridge(stair_z: i32) -> bool {
+    /// starting at `stair_z`, to a creature of `kind`.
+    fn walks_round_up_a_ridge(kind: &str, stair_z: i32) -> bool {
         let mut game = platform_game();
         for z in -16..=16 {
             for x in 3..=4 {
@@ -165,7 +187,7 @@ mod tests {
             }
         }
         let feet = [3.5, f64::from(FLOOR + 5), 0.5];
-        let mut round = GoRound::new();
+        let mut round = GoRound::for_kind(kind);
         for _ in 0..=STOPPED_TICKS + 1 {
             round.watch(&game, feet);
         }
@@ -173,10 +195,24 @@ mod tests {
     }
 
     #[test]
-    fn a_creature_above_is_walked_round_to_only_by_a_short_way_up() {
-        assert!(walks_round_up_a_ridge(3), "a stair three blocks along");
+    fn a_hostile_creature_above_is_walked_round_to_only_by_a_short_way_up() {
+        assert!(
+            walks_round_up_a_ridge("zombie", 3),
+            "a stair three blocks along"
+        );
         // Seed 393: the way up to an enderman on a tree's crown led off
         // to a hill 28 blocks away.
-        assert!(!walks_round_up_a_ridge(12), "a stair twelve blocks along");
+        assert!(
+            !walks_round_up_a_ridge("zombie", 12),
+            "a stair twelve blocks along"
+        );
+    }
+
+    #[test]
+    fn a_passive_creature_above_is_walked_round_to_however_long_the_way_up() {
+        assert!(
+            walks_round_up_a_ridge("pig", 12),
+            "a stair twelve blocks along"
+        );
     }
 }

@@ -451,10 +451,10 @@ struct UseOnCreature {
 impl UseOnCreature {
     fn new(quarry: Quarry) -> UseOnCreature {
         UseOnCreature {
+            round: GoRound::for_kind(quarry.kind),
             quarry,
             pressed: None,
             detour: None,
-            round: GoRound::new(),
             // Two thirds of a 900-step task: a creature that strolls off
             // over rough ground can take half of it to reach (seed 44's
             // pig, reached just as 300 ran out).
