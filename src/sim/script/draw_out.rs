@@ -73,8 +73,9 @@ impl Behaviour for DrawOut {
         let deep = quarry.is_some_and(|(at, out_of_reach)| {
             out_of_reach && at[1] < game.player.pos[1] - SAFE_DROP
         });
+        let walk_away = |at| travel::towards(away_from(game, at));
         let walk_off = |at| Phase::WalkingOff {
-            walk: travel::towards(away_from(game, at)),
+            walk: walk_away(at),
             ticks: 0,
         };
         match &mut self.phase {
@@ -99,7 +100,7 @@ impl Behaviour for DrawOut {
                         // through its cave (seed 736's), so the walk goes
                         // on away from where it stands now.
                         if let Some((at, _)) = quarry {
-                            *walk = travel::towards(away_from(game, at));
+                            *walk = walk_away(at);
                         }
                         Step::Act(Action::noop())
                     }

@@ -78,32 +78,41 @@ impl UseOnSource {
         }
     }
 
+    /// The sources of the fluid from three blocks under the feet to two
+    /// over, within `across` blocks each way across.
+    fn sources_around<'a>(
+        &self,
+        game: &'a Game,
+        across: i32,
+    ) -> impl Iterator<Item = BlockPos> + 'a {
+        let feet = game.player.block_pos();
+        let fluid = self.fluid;
+        (-3..=2)
+            .flat_map(move |dy| {
+                (-across..=across)
+                    .flat_map(move |dz| (-across..=across).map(move |dx| [dx, dy, dz]))
+            })
+            .map(move |[dx, dy, dz]| [feet[0] + dx, feet[1] + dy, feet[2] + dz])
+            .filter(move |&pos| fluids::is_source(&game.world, pos, fluid))
+    }
+
     /// The nearest source within reach whose surface the ray reaches
     /// through plants, else the nearest one in reach (the way to be dug).
     fn nearest(&self, game: &Game) -> Option<BlockPos> {
-        let feet = game.player.block_pos();
         let eye = game.player.eye();
         let world = &game.world;
         let mut best: Option<(bool, f64, BlockPos)> = None;
-        for dy in -3..=2 {
-            for dz in -4..=4 {
-                for dx in -4..=4 {
-                    let pos = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
-                    if !fluids::is_source(world, pos, self.fluid) {
-                        continue;
-                    }
-                    let d: [f64; 3] = std::array::from_fn(|a| surface_point(pos)[a] - eye[a]);
-                    let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-                    let dir = d.map(|c| c / distance);
-                    let in_sight = raycast::cast_at(world, eye, dir, distance + 0.5, |b, at| {
-                        hides_what_is_behind(b) || at == pos
-                    })
-                    .is_some_and(|hit| hit.pos == pos);
-                    let key = (!in_sight, distance, pos);
-                    if distance < raycast::REACH - 0.3 && best.is_none_or(|b| key < b) {
-                        best = Some(key);
-                    }
-                }
+        for pos in self.sources_around(game, 4) {
+            let d: [f64; 3] = std::array::from_fn(|a| surface_point(pos)[a] - eye[a]);
+            let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+            let dir = d.map(|c| c / distance);
+            let in_sight = raycast::cast_at(world, eye, dir, distance + 0.5, |b, at| {
+                hides_what_is_behind(b) || at == pos
+            })
+            .is_some_and(|hit| hit.pos == pos);
+            let key = (!in_sight, distance, pos);
+            if distance < raycast::REACH - 0.3 && best.is_none_or(|b| key < b) {
+                best = Some(key);
             }
         }
         best.map(|(_, _, pos)| pos)
@@ -119,11 +128,8 @@ impl UseOnSource {
             return None;
         }
         let feet = game.player.block_pos();
-        let r = WALK_TO_WATER;
-        let source = (-3..=2)
-            .flat_map(|dy| (-r..=r).flat_map(move |dz| (-r..=r).map(move |dx| [dx, dy, dz])))
-            .map(|[dx, dy, dz]| [feet[0] + dx, feet[1] + dy, feet[2] + dz])
-            .filter(|&pos| fluids::is_source(&game.world, pos, self.fluid))
+        let source = self
+            .sources_around(game, WALK_TO_WATER)
             .min_by_key(|pos| (pos[0] - feet[0]).pow(2) + (pos[2] - feet[2]).pow(2))?;
         let mut walk = WalkTo::new(f64::from(source[0]) + 0.5, f64::from(source[2]) + 0.5);
         walk.within = 2.5;
