@@ -235,18 +235,36 @@ impl Hunt {
             })
     }
 
-    /// Whether a strike would reach the creature: the crosshair's reach,
-    /// along the look at the point aimed at, meets its body before any
-    /// block hides all of it.
+    /// Whether, over land, a creature no block hides stands beyond the
+    /// arm's reach: a walk round to it goes on until a strike reaches,
+    /// however near (seed 315's witch stood one step up, 3.3 blocks off
+    /// across a hole's corner that held the straight run back, and the
+    /// walk round ended at once, the witch nearer than a walk round
+    /// starts).
+    fn seen_out_of_reach(&self, game: &Game, target: &Entity) -> bool {
+        self.goes_round
+            && burying_block(game, target).is_none()
+            && block_hiding(game, target, self.kind).is_none()
+            && self.reached_at(game, target) > ENTITY_REACH
+    }
+
+    /// Whether a strike would reach the creature: the crosshair's reach
+    /// meets its body before any block hides all of it.
     fn strike_reaches(&self, game: &Game, target: &Entity) -> bool {
+        self.reached_at(game, target) <= ENTITY_REACH
+            && block_hiding(game, target, self.kind).is_none()
+    }
+
+    /// How far from the eyes the look at the point aimed at meets the
+    /// creature's body.
+    fn reached_at(&self, game: &Game, target: &Entity) -> f64 {
         let eye = game.player.eye();
         let aim = aim_point(game, target, self.aim_low);
         let look = [0, 1, 2].map(|a| aim[a] - eye[a]);
-        let reached_at = target
+        target
             .bounding_box()
             .clip(eye, look)
-            .map_or(f64::INFINITY, |t| t * behaviour::distance(eye, aim));
-        reached_at <= ENTITY_REACH && block_hiding(game, target, self.kind).is_none()
+            .map_or(f64::INFINITY, |t| t * behaviour::distance(eye, aim))
     }
 
     /// The walk, jump or step back of this tick: closing in, backing off
@@ -354,9 +372,10 @@ impl Behaviour for Hunt {
         };
         let distance =
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
-        // A walk round a block that hides the whole body goes on until
-        // the body is in sight, however near.
-        let near_enough = if self.hidden_near(game, target) {
+        // A walk round a block that hides the whole body, or to a body
+        // in sight beyond the arm's reach, goes on however near.
+        let near_enough = if self.hidden_near(game, target) || self.seen_out_of_reach(game, target)
+        {
             0.0
         } else {
             NEAR_TO_GO_ROUND
@@ -493,6 +512,7 @@ mod tests {
     use super::*;
     use crate::sim::inventory::ItemStack;
     use crate::sim::registry::{block, BlockId};
+    use crate::sim::rules;
     use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
 
@@ -658,6 +678,59 @@ mod tests {
         };
         let hunt = Hunt::over_land("enderman", 1);
         assert!(play_phase(game, vec![Box::new(hunt)], struck, 300).reached);
+    }
+
+    /// Whether an over-land hunt strikes, within 300 ticks, a pig held in
+    /// place on a step two blocks high (x 3 to 5, z -1 to 1), `east` and
+    /// `south` of the player, a dip a block deep between them (x 1 and
+    /// 2), the way up the step round the dip's ends.
+    fn strikes_a_pig_held_on_a_step(east: f64, south: f64) -> bool {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
+        for z in -1..=1 {
+            for x in 1..=2 {
+                put(&mut game.world, [x, FLOOR, z], "air");
+                put(&mut game.world, [x, FLOOR - 1, z], "stone");
+            }
+            for x in 3..=5 {
+                put(&mut game.world, [x, FLOOR + 1, z], "stone");
+                put(&mut game.world, [x, FLOOR + 2, z], "stone");
+            }
+        }
+        summon_east(&mut game, "pig", east);
+        let pig = &mut game.entities.list[0];
+        pig.pos[1] = f64::from(FLOOR + 3);
+        pig.pos[2] += south;
+        let held = pig.pos;
+        let mut hunt = Hunt::over_land("pig", 1);
+        for _ in 0..300 {
+            let Step::Act(action) = hunt.next(&game) else {
+                break;
+            };
+            rules::tick(&mut game, &action);
+            let Some(pig) = game.entities.list.first_mut() else {
+                break;
+            };
+            if matches!(&pig.kind, EntityKind::Mob(mob) if mob.health < 10.0) {
+                return true;
+            }
+            pig.pos = held;
+            pig.vel = [0.0; 3];
+        }
+        false
+    }
+
+    #[test]
+    fn an_over_land_hunt_goes_round_to_a_creature_in_sight_near_but_out_of_reach() {
+        // Seed 315's witch stood one step up, 3.3 blocks off across a
+        // hole's corner that held the straight run back, and the walk
+        // round ended at once, the witch nearer than one starts. Here the
+        // pig stands where the dip holds the run back, nearer than a walk
+        // round starts and beyond the arm's reach (a narrow band: a step
+        // nearer the strike reaches, a step farther the walk round starts
+        // and goes on to where it does).
+        assert!(strikes_a_pig_held_on_a_step(3.4, 0.0), "straight east");
+        assert!(strikes_a_pig_held_on_a_step(3.35, 0.5), "east by south");
     }
 
     #[test]

@@ -11,7 +11,9 @@
 //! Up to a hostile creature on a higher level close across only a short
 //! way is walked: a long one is a journey, and the run waits below
 //! instead, where the creature comes down to the player. A passive one
-//! never comes: it is walked up to however long the way.
+//! never comes: it is walked up to however long the way, the walk round
+//! given the time its way takes while the creature stays near where it
+//! stood.
 //! Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{distance, Behaviour, Step};
@@ -27,6 +29,17 @@ const STOPPED_TICKS: u32 = 40;
 /// The speed across, in blocks a tick, below which the body stands still.
 const MOVING: f64 = 0.02;
 const DETOUR_TICKS: u32 = 80;
+/// Ticks a walk round to a creature that does not come down is given
+/// per waypoint of its way, when that is longer than [`DETOUR_TICKS`]:
+/// cut short, the run pulls the player back towards the creature, and a
+/// long way round is never walked to its end (seed 897's sheep grazed on
+/// a bank four blocks up, the way up 49 blocks round through a ravine,
+/// and three walks round and the runs between took 400 ticks).
+const TICKS_PER_WAYPOINT: u32 = 6;
+/// How far, in blocks, a creature that does not come down may move off
+/// from where it stood when the walk round set off before the walk is
+/// given up for one to where it stands now.
+const MOVED_OFF: f64 = 4.0;
 /// How far a creature's feet stand above or below the player's before
 /// it counts as on another level: more than two blocks, so a bank no
 /// jump climbs or a drop three deep (seed 247's cow, down in a ravine
@@ -77,8 +90,9 @@ pub struct GoRound {
     /// The closest the run came to the creature, and ticks since.
     closest: f64,
     stopped: u32,
-    /// A walk round what stopped the run, and its ticks left.
-    detour: Option<(Travel, u32)>,
+    /// A walk round what stopped the run, its ticks left, and where the
+    /// creature's feet stood when it set off.
+    detour: Option<(Travel, u32, [f64; 3])>,
     /// Whether the creature comes down to the player (a hostile one).
     comes_down: bool,
 }
@@ -143,7 +157,7 @@ impl GoRound {
             } else {
                 travel::towards([x, z])
             };
-            self.detour = Some((round, DETOUR_TICKS));
+            self.detour = Some((round, DETOUR_TICKS, feet));
             self.reset();
         }
     }
@@ -151,10 +165,18 @@ impl GoRound {
     /// This tick's walk round, while one is under way and the creature's
     /// feet at `feet` are still farther than `near`.
     pub fn step(&mut self, game: &Game, feet: [f64; 3], near: f64) -> Option<Action> {
-        let (round, ticks_left) = self.detour.as_mut()?;
+        let (round, ticks_left, set_off_to) = self.detour.as_mut()?;
         *ticks_left = ticks_left.saturating_sub(1);
-        if *ticks_left > 0 && gap(game, feet) > near {
+        // A passive creature gone off elsewhere meanwhile is looked for
+        // again (seed 72's wounded pig climbed out of a lake onto its far
+        // bank while the walk went round to where it had swum).
+        let moved_off = !self.comes_down && distance(*set_off_to, feet) > MOVED_OFF;
+        if *ticks_left > 0 && gap(game, feet) > near && !moved_off {
             if let Step::Act(action) = round.next(game) {
+                if !self.comes_down {
+                    let way = u32::try_from(round.waypoints_left()).unwrap_or(u32::MAX);
+                    *ticks_left = (*ticks_left).max(way.saturating_mul(TICKS_PER_WAYPOINT));
+                }
                 return Some(action);
             }
         }
@@ -166,13 +188,15 @@ impl GoRound {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Key;
+    use crate::sim::rules;
     use crate::sim::rules::testkit::{platform_game, put, FLOOR};
+    use crate::sim::script::behaviour::{angles_to, turn_towards};
 
-    /// Whether a walk round sets off towards feet on a ridge four blocks
-    /// high three blocks east of the player (x 3 and 4, the floor's whole
-    /// length), whose only way up is a stair of three steps beside it
-    /// starting at `stair_z`, to a creature of `kind`.
-    fn walks_round_up_a_ridge(kind: &str, stair_z: i32) -> bool {
+    /// The floor with a ridge four blocks high three blocks east of the
+    /// player (x 3 and 4, the floor's whole length), whose only way up is
+    /// a stair of three steps beside it starting at `stair_z`.
+    fn ridge_with_a_stair(stair_z: i32) -> Game {
         let mut game = platform_game();
         for z in -16..=16 {
             for x in 3..=4 {
@@ -186,7 +210,17 @@ mod tests {
                 put(&mut game.world, [2, y, stair_z + step], "stone");
             }
         }
-        let feet = [3.5, f64::from(FLOOR + 5), 0.5];
+        game
+    }
+
+    /// Feet on the ridge's top level with the player's start.
+    const ON_THE_RIDGE: [f64; 3] = [3.5, (FLOOR + 5) as f64, 0.5];
+
+    /// Whether a walk round sets off towards feet on the ridge, whose
+    /// stair starts at `stair_z`, to a creature of `kind`.
+    fn walks_round_up_a_ridge(kind: &str, stair_z: i32) -> bool {
+        let game = ridge_with_a_stair(stair_z);
+        let feet = ON_THE_RIDGE;
         let mut round = GoRound::for_kind(kind);
         for _ in 0..=STOPPED_TICKS + 1 {
             round.watch(&game, feet);
@@ -206,6 +240,48 @@ mod tests {
             !walks_round_up_a_ridge("zombie", 12),
             "a stair twelve blocks along"
         );
+    }
+
+    #[test]
+    fn a_long_way_round_to_a_passive_creature_is_walked_to_its_end() {
+        // Seed 897's sheep grazed on a bank four blocks up, the way up 49
+        // blocks round: each walk round ended after 80 ticks, and the run
+        // between pulled the player back along the bank's foot. Here the
+        // run is a walk straight at a pig on the ridge, the player and
+        // the pig at one end of it, the stair at the other.
+        let mut game = ridge_with_a_stair(13);
+        game.player.pos[2] = -13.5;
+        let feet = [ON_THE_RIDGE[0], ON_THE_RIDGE[1], -13.5];
+        let mut round = GoRound::for_kind("pig");
+        for _ in 0..600 {
+            let action = round.step(&game, feet, 1.0).unwrap_or_else(|| {
+                round.watch(&game, feet);
+                let (yaw, pitch) = angles_to(&game, feet);
+                let mut run = Action::noop();
+                run.camera = turn_towards(&game, yaw, pitch);
+                run.with(Key::Forward)
+            });
+            rules::tick(&mut game, &action);
+            if game.player.pos[1] >= feet[1] {
+                return;
+            }
+        }
+        panic!("still below the ridge at {:?}", game.player.pos);
+    }
+
+    #[test]
+    fn a_walk_round_to_a_passive_creature_gone_off_elsewhere_is_given_up() {
+        // Seed 72's wounded pig climbed out of a lake onto its far bank
+        // while a long walk went round to where it had swum.
+        let game = ridge_with_a_stair(12);
+        let feet = ON_THE_RIDGE;
+        let mut round = GoRound::for_kind("pig");
+        for _ in 0..=STOPPED_TICKS + 1 {
+            round.watch(&game, feet);
+        }
+        assert!(round.step(&game, feet, 1.0).is_some(), "a walk round");
+        let gone_off = [feet[0], feet[1], feet[2] - 6.0];
+        assert!(round.step(&game, gone_off, 1.0).is_none());
     }
 
     #[test]

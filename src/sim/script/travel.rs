@@ -376,6 +376,11 @@ impl Travel {
         self
     }
 
+    /// The waypoints of the path found still to walk.
+    pub fn waypoints_left(&self) -> usize {
+        self.path.len()
+    }
+
     fn next_waypoint(&mut self) {
         self.path.pop_front();
         self.closest = f64::INFINITY;
