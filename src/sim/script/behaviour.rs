@@ -699,11 +699,24 @@ pub struct CollectItems {
     held_up_ticks: u32,
 }
 
-impl CollectItems {
-    /// A horizontal speed, in blocks a tick, below a walk's (about 0.2):
-    /// the body slides along a wall met at a slant.
-    const SLIDING: f64 = 0.05;
+/// A horizontal speed, in blocks a tick, below a walk's (about 0.2):
+/// the body slides along a wall met at a slant.
+const SLIDING: f64 = 0.05;
 
+/// Whether the body is held up against a block: against it, and at most
+/// sliding slowly along it.
+fn held_up_against_a_block(game: &Game) -> bool {
+    let p = &game.player;
+    p.horizontal_collision && p.vel[0].hypot(p.vel[2]) < SLIDING
+}
+
+/// Whether a soft block at head height holds the body up: a walk cuts
+/// through it (see [`head_against_soft_block`]).
+pub(super) fn soft_block_holds_up(game: &Game) -> bool {
+    held_up_against_a_block(game) && head_against_soft_block(game)
+}
+
+impl CollectItems {
     /// Ticks held up against a block after which a walk round it is
     /// found: heading for the middle of the item's cell slides the body
     /// past a corner well within them.
@@ -790,8 +803,7 @@ impl Behaviour for CollectItems {
                 // `carve_pumpkins`: the carved pumpkin lay a body's edge
                 // past a grass block's corner).
                 let player = &game.player;
-                let held_up = player.horizontal_collision
-                    && player.vel[0].hypot(player.vel[2]) < Self::SLIDING;
+                let held_up = held_up_against_a_block(game);
                 // An item down in a dip beside the block underfoot, out of
                 // the pickup's reach below, is stood over from the block
                 // unless the body goes into the dip's middle (seed 140's
@@ -820,14 +832,28 @@ impl Behaviour for CollectItems {
                 // only carries the feet onto ledges away from it.
                 walk.ticks_left = self.ticks_left + 1;
                 walk.jumps = up_a_step;
+                // Sliding along the step an item lies up towards a ledge
+                // deeper than a harmless fall, the jump comes at once, not
+                // once the body stands still (seed 907's `collect_wood`:
+                // the log lay on the log box, and the slide along the box
+                // fell six blocks into a hole beside it).
+                let sliding_to_a_ledge = player.on_ground
+                    && player.horizontal_collision
+                    && !ground_within(
+                        game,
+                        [player.vel[0], player.vel[2]],
+                        Footing::DropOf(travel::HARMLESS_DROP),
+                    );
+                let against_the_step = up_a_step && sliding_to_a_ledge;
                 match walk.next(game) {
                     // A soft block at head height stopping the body (seed
                     // 278's `carve_pumpkins`: a tree's lowest leaves over
                     // the dip the carved pumpkin rolled into) is cut
                     // through on the way.
-                    Step::Act(action) if held_up && head_against_soft_block(game) => {
+                    Step::Act(action) if soft_block_holds_up(game) => {
                         Step::Act(action.with(Key::Attack))
                     }
+                    Step::Act(action) if against_the_step => Step::Act(action.with(Key::Jump)),
                     step => step,
                 }
             }
@@ -1308,31 +1334,64 @@ mod tests {
         assert_eq!(feet_level(&after.game), Some(FLOOR + 1));
     }
 
+    /// An item on a step with a hole six deep beside the step's end is
+    /// jumped up to at once: a walk that slid along the step went over
+    /// the hole's edge (seed 907's log on the log box).
+    #[test]
+    fn an_item_up_a_step_beside_a_hole_is_jumped_to_not_slid_past() {
+        let mut game = sky_game();
+        for x in 2..=3 {
+            put(&mut game, [x, FLOOR + 1, 1], "oak_log");
+        }
+        for x in 3..=4 {
+            for z in -1..=0 {
+                put(&mut game, [x, FLOOR, z], "air");
+                put(&mut game, [x, FLOOR - 6, z], "stone");
+            }
+        }
+        game.player.pos = [2.46, f64::from(FLOOR + 1), 0.7];
+        let on_the_step = [3.6, f64::from(FLOOR + 2), 1.5];
+        // Just dropped: not picked up for twenty ticks.
+        drop_a_stick_picked_up_after(&mut game, on_the_step, 20);
+        let fetched = fetch_the_stick(game);
+        assert!(fetched.reached, "not fetched in {} steps", fetched.steps);
+        assert!(fetched.game.player.pos[1] >= f64::from(FLOOR + 1));
+    }
+
     fn drop_a_stick(game: &mut Game, at: [f64; 3]) {
+        drop_a_stick_picked_up_after(game, at, 0);
+    }
+
+    fn drop_a_stick_picked_up_after(game: &mut Game, at: [f64; 3], pickup_delay: u32) {
         game.entities.spawn(
             EntityKind::Item {
                 stack: crate::sim::inventory::ItemStack::new(
                     crate::sim::registry::item("stick"),
                     1,
                 ),
-                pickup_delay: 0,
+                pickup_delay,
             },
             at,
             [0.0; 3],
         );
     }
 
-    /// Drops a stick at `at` and collects items for 100 ticks: the stick
-    /// must be picked up.
-    fn assert_a_stick_is_fetched(mut game: Game, at: [f64; 3]) {
+    /// Collects items for at most 100 ticks, until a stick is picked up.
+    fn fetch_the_stick(game: Game) -> crate::sim::script::long::stage::Staged {
         let stick = crate::sim::registry::item("stick");
-        drop_a_stick(&mut game, at);
-        let fetched = crate::sim::script::long::stage::play_phase(
+        crate::sim::script::long::stage::play_phase(
             game,
             vec![Box::new(CollectItems::new(4.0, 100))],
             |g| g.player.inventory.count(stick) == 1,
             100,
-        );
+        )
+    }
+
+    /// Drops a stick at `at` and collects items for 100 ticks: the stick
+    /// must be picked up.
+    fn assert_a_stick_is_fetched(mut game: Game, at: [f64; 3]) {
+        drop_a_stick(&mut game, at);
+        let fetched = fetch_the_stick(game);
         assert!(fetched.reached, "not fetched in {} steps", fetched.steps);
     }
 

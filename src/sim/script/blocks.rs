@@ -148,12 +148,17 @@ type FaceFinder = fn(&Game) -> Vec<(BlockPos, Face)>;
 /// what it puts there does not hide the rest),
 /// until it has been used `count` times (the stack or its durability
 /// went down), giving up on a face after a few ticks. Sneaks while
-/// clicking, so containers are not opened instead.
+/// clicking, so containers are not opened instead; a face counts as in
+/// sight only from the sneaking eye, and is aimed at a point seen from
+/// there (seed 917's `plant_wheats`: chosen by the standing eye, the
+/// tilled spot's middle was hidden from the sneaking eye by the edge of
+/// the leaves underfoot, and the hoe was never clicked).
 pub struct UseOnFaces {
     finder: FaceFinder,
     count: u32,
     tried: Vec<(BlockPos, Face)>,
-    current: Option<(BlockPos, Face, u32)>,
+    /// The face being used on, the point aimed at and the ticks spent.
+    current: Option<(BlockPos, Face, [f64; 3], u32)>,
     held: i64,
     /// Whether the last action clicked use (shears also wear cutting a
     /// plant in the way, which is no use).
@@ -174,20 +179,27 @@ impl UseOnFaces {
         }
     }
 
-    fn next_face(&self, game: &Game) -> Option<(BlockPos, Face)> {
-        let eye = game.player.eye();
-        let mut faces: Vec<(i64, BlockPos, Face)> = (self.finder)(game)
+    /// The farthest face not tried yet with a point in sight of the
+    /// sneaking eye, and that point.
+    fn next_face(&self, game: &Game) -> Option<(BlockPos, Face, [f64; 3])> {
+        let p = &game.player;
+        let eye = [p.pos[0], p.pos[1] + EYE_HEIGHT_SNEAKING, p.pos[2]];
+        let mut faces: Vec<(i64, BlockPos, Face, [f64; 3])> = (self.finder)(game)
             .into_iter()
             .filter(|spot| !self.tried.contains(spot))
-            .filter(|&(pos, face)| face_in_sight(game, pos, face, aim_point(pos, face)))
-            .map(|(pos, face)| {
+            .filter_map(|(pos, face)| {
+                let point = points_round(aim_point(pos, face), face.normal(), OFF_MIDDLE)
+                    .into_iter()
+                    .find(|&point| face_seen_from(game, eye, pos, face, point))?;
                 let c = face_centre(pos, face);
                 let d2 = (0..3).map(|a| (c[a] - eye[a]).powi(2)).sum::<f64>();
-                ((d2 * 1000.0) as i64, pos, face)
+                Some(((d2 * 1000.0) as i64, pos, face, point))
             })
             .collect();
-        faces.sort_by_key(|&(d, pos, face)| (-d, pos, face as u8));
-        faces.first().map(|&(_, pos, face)| (pos, face))
+        faces.sort_by_key(|&(d, pos, face, _)| (-d, pos, face as u8));
+        faces
+            .first()
+            .map(|&(_, pos, face, point)| (pos, face, point))
     }
 }
 
@@ -203,18 +215,18 @@ impl Behaviour for UseOnFaces {
         if self.count == 0 || game.player.inventory.selected_stack().is_none() {
             return Step::Done;
         }
-        let (pos, face, ticks) = match self.current {
-            Some((pos, face, ticks)) if ticks < Self::PATIENCE => (pos, face, ticks),
+        let (pos, face, point, ticks) = match self.current {
+            Some((pos, face, point, ticks)) if ticks < Self::PATIENCE => (pos, face, point, ticks),
             _ => {
-                let Some((pos, face)) = self.next_face(game) else {
+                let Some((pos, face, point)) = self.next_face(game) else {
                     return Step::Done;
                 };
                 self.tried.push((pos, face));
-                (pos, face, 0)
+                (pos, face, point, 0)
             }
         };
-        self.current = Some((pos, face, ticks + 1));
-        let action = use_on_face(game, pos, face, aim_point(pos, face), ticks);
+        self.current = Some((pos, face, point, ticks + 1));
+        let action = use_on_face(game, pos, face, point, ticks);
         self.clicked = action.is_pressed(Key::Use);
         Step::Act(action)
     }
@@ -854,6 +866,26 @@ mod tests {
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::inventory::ItemStack;
     use crate::sim::script::long::stage::play_phase;
+
+    /// A block's top whose middle the standing eye sees just over the
+    /// edge of the block underfoot, and the sneaking eye does not: a point
+    /// of it the sneaking eye sees is clicked (seed 917's hoe).
+    #[test]
+    fn a_face_is_used_on_where_the_sneaking_eye_sees_it() {
+        let mut game = sky_game();
+        put(&mut game, [0, FLOOR, 0], "dirt");
+        put(&mut game, [1, FLOOR + 1, 0], "stone");
+        game.player.pos = [1.69, f64::from(FLOOR + 2), 0.5];
+        game.player.inventory.main[0] = Some(ItemStack::new(item("iron_hoe"), 1));
+        let tilled = |g: &Game| g.world.get([0, FLOOR, 0]) == block("farmland");
+        let used = play_phase(
+            game,
+            vec![Box::new(UseOnFaces::new(tillable_tops, 1))],
+            tilled,
+            60,
+        );
+        assert!(used.reached, "not tilled in {} steps", used.steps);
+    }
 
     #[test]
     fn seeds_go_into_ground_the_hoe_tills_where_the_field_is_out_of_reach() {

@@ -230,22 +230,30 @@ impl Hunt {
     fn hidden_near(&self, game: &Game, target: &Entity) -> bool {
         self.goes_round
             && burying_block(game, target).is_none()
-            && block_hiding(game, target, self.kind).is_some_and(|pos| {
-                !is_plant(game.world.get(pos)) && !behaviour::quick_to_cut(game, pos)
-            })
+            && block_hiding(game, target, self.kind).is_some_and(|pos| Self::hard_to_cut(game, pos))
     }
 
-    /// Whether, over land, a creature no block hides stands beyond the
-    /// arm's reach: a walk round to it goes on until a strike reaches,
-    /// however near (seed 315's witch stood one step up, 3.3 blocks off
-    /// across a hole's corner that held the straight run back, and the
-    /// walk round ended at once, the witch nearer than a walk round
-    /// starts).
-    fn seen_out_of_reach(&self, game: &Game, target: &Entity) -> bool {
-        self.goes_round
-            && burying_block(game, target).is_none()
-            && block_hiding(game, target, self.kind).is_none()
-            && self.reached_at(game, target) > ENTITY_REACH
+    /// Whether a block hiding a creature is one no strike cuts through in
+    /// a moment: not a plant, not quick to cut.
+    fn hard_to_cut(game: &Game, pos: BlockPos) -> bool {
+        !is_plant(game.world.get(pos)) && !behaviour::quick_to_cut(game, pos)
+    }
+
+    /// Whether, over land, a walk round to the creature goes on however
+    /// near: while a block no strike cuts through in a moment hides it
+    /// (see [`Self::hidden_near`]), or while no block hides it and it
+    /// stands beyond the arm's reach (seed 315's witch stood one step up,
+    /// 3.3 blocks off across a hole's corner that held the straight run
+    /// back, and the walk round ended at once, the witch nearer than a
+    /// walk round starts). The hiding rays are cast once.
+    fn walked_round_however_near(&self, game: &Game, target: &Entity) -> bool {
+        if !self.goes_round || burying_block(game, target).is_some() {
+            return false;
+        }
+        match block_hiding(game, target, self.kind) {
+            Some(pos) => Self::hard_to_cut(game, pos),
+            None => self.reached_at(game, target) > ENTITY_REACH,
+        }
     }
 
     /// Whether a strike would reach the creature: the crosshair's reach
@@ -374,8 +382,7 @@ impl Behaviour for Hunt {
             ((target.pos[0] - p.pos[0]).powi(2) + (target.pos[2] - p.pos[2]).powi(2)).sqrt();
         // A walk round a block that hides the whole body, or to a body
         // in sight beyond the arm's reach, goes on however near.
-        let near_enough = if self.hidden_near(game, target) || self.seen_out_of_reach(game, target)
-        {
+        let near_enough = if self.walked_round_however_near(game, target) {
             0.0
         } else {
             NEAR_TO_GO_ROUND

@@ -4,8 +4,8 @@
 //! and the item frame. Their goals are checked by `goals`.
 
 use super::behaviour::{
-    angles_to, distance, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step,
-    StepInto, UseOn, WalkTo,
+    angles_to, distance, soft_block_holds_up, turn_towards, Aim, Behaviour, Mine, PillarUp, Select,
+    Spot, Step, StepInto, UseOn, WalkTo,
 };
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
@@ -579,7 +579,17 @@ impl Behaviour for ApproachFrame {
         self.walk.x = frame.centre[0];
         self.walk.z = frame.centre[2];
         self.walk.within = if frame.hanging { 1.5 } else { 0.0 };
-        self.walk.next(game)
+        match self.walk.next(game) {
+            // Leaves low over the ground the item lies on, holding the
+            // walk up and hiding the item from above, are cut through,
+            // standing (seed 957's lay under leaves a block over the
+            // ground, and the walk jumped into them until its time ran
+            // out).
+            Step::Act(action) if soft_block_holds_up(game) => {
+                Step::Act(action.without(Key::Jump).with(Key::Attack))
+            }
+            step => step,
+        }
     }
 }
 
@@ -643,6 +653,35 @@ mod tests {
         let plan = build_a_garden(&game);
         let built = play_phase(game, plan, goals::garden, 900);
         assert!(built.reached, "no garden after {} steps", built.steps);
+    }
+
+    /// A fallen frame lying under leaves a block over the floor, north
+    /// of the player: the view of it from above is hidden by the
+    /// leaves' edge, and the walk straight at it is held up by them;
+    /// they are cut through (seed 957).
+    #[test]
+    fn a_fallen_frame_under_low_leaves_is_seen_through_them_cut() {
+        let mut game = platform_game();
+        for x in -3..=0 {
+            for z in -3..=-1 {
+                for y in [FLOOR + 2, FLOOR + 3] {
+                    put(&mut game.world, [x, y, z], "oak_leaves");
+                }
+            }
+        }
+        let lying = [0.26, f64::from(FLOOR + 1), -1.48];
+        let frame = EntityKind::Item {
+            stack: ItemStack::new(item("item_frame"), 1),
+            pickup_delay: 0,
+        };
+        game.entities.spawn(frame, lying, [0.0; 3]);
+        if let Some(e) = game.entities.list.last_mut() {
+            e.age = FRAME_SETTLING_TICKS;
+        }
+        game.player.pos = [0.3, f64::from(FLOOR + 1), 0.3];
+        let plan = find_item_frame(&game);
+        let found = play_phase(game, plan, goals::item_frame_found, 300);
+        assert!(found.reached, "not seen in {} steps", found.steps);
     }
 
     #[test]
