@@ -405,6 +405,8 @@ pub struct MineNearest {
     pub radius: i32,
     /// Whether the block the feet stand on is left alone.
     keep_floor: bool,
+    /// Ticks spent fetching the drops after each block.
+    fetching_ticks: u32,
     current: Option<(Mine, CollectItems)>,
     wander: Wander,
 }
@@ -416,6 +418,7 @@ impl MineNearest {
             times,
             radius: 4,
             keep_floor: false,
+            fetching_ticks: 60,
             current: None,
             wander: Wander::new(0),
         }
@@ -437,6 +440,13 @@ impl MineNearest {
     /// Never the block the feet stand on (so they stay where they are).
     pub fn keeping_the_floor(mut self) -> MineNearest {
         self.keep_floor = true;
+        self
+    }
+
+    /// The drops are left lying, for a task that counts only the blocks
+    /// mined.
+    pub fn leaving_the_drops(mut self) -> MineNearest {
+        self.fetching_ticks = 0;
         self
     }
 
@@ -512,7 +522,8 @@ impl Behaviour for MineNearest {
                 return Step::Done;
             };
             self.times -= 1;
-            self.current = Some((Mine::new(Spot::At(pos)), CollectItems::new(4.0, 60)));
+            let collect = CollectItems::new(4.0, self.fetching_ticks);
+            self.current = Some((Mine::new(Spot::At(pos)), collect));
         }
     }
 }
@@ -576,6 +587,10 @@ pub struct WalkTo {
     pub ticks_left: u32,
     /// Whether to jump when the way is blocked.
     pub jumps: bool,
+    /// Whether a soft block at head height that holds the body up is cut
+    /// through, standing (see [`soft_block_holds_up`]): a block dug in
+    /// the air breaks five times slower.
+    pub cuts_soft_blocks: bool,
 }
 
 impl WalkTo {
@@ -586,6 +601,7 @@ impl WalkTo {
             within: 0.3,
             ticks_left: 300,
             jumps: true,
+            cuts_soft_blocks: false,
         }
     }
 }
@@ -605,7 +621,9 @@ impl Behaviour for WalkTo {
         }
         let blocked =
             p.on_ground && (p.vel[0].abs() + p.vel[2].abs()) < 1e-3 && self.ticks_left % 4 == 0;
-        if blocked && self.jumps {
+        if self.cuts_soft_blocks && soft_block_holds_up(game) {
+            action.press(Key::Attack);
+        } else if blocked && self.jumps {
             action.press(Key::Jump);
         }
         Step::Act(action)
@@ -683,6 +701,23 @@ fn head_against_soft_block(game: &Game) -> bool {
     }
 }
 
+/// A horizontal speed, in blocks a tick, below a walk's (about 0.2):
+/// the body slides along a wall met at a slant.
+const SLIDING: f64 = 0.05;
+
+/// Whether the body is held up against a block: against it, and at most
+/// sliding slowly along it.
+fn held_up_against_a_block(game: &Game) -> bool {
+    let p = &game.player;
+    p.horizontal_collision && p.vel[0].hypot(p.vel[2]) < SLIDING
+}
+
+/// Whether a soft block at head height holds the body up: a walk may cut
+/// through it (see [`head_against_soft_block`]).
+fn soft_block_holds_up(game: &Game) -> bool {
+    held_up_against_a_block(game) && head_against_soft_block(game)
+}
+
 /// How far above the feet an item lies on a step up.
 const HALF_STEP: f64 = 0.5;
 
@@ -697,23 +732,6 @@ pub struct CollectItems {
     way_round: Option<(BlockPos, Option<Travel>)>,
     /// Ticks the body has stood held up against a block in a row.
     held_up_ticks: u32,
-}
-
-/// A horizontal speed, in blocks a tick, below a walk's (about 0.2):
-/// the body slides along a wall met at a slant.
-const SLIDING: f64 = 0.05;
-
-/// Whether the body is held up against a block: against it, and at most
-/// sliding slowly along it.
-fn held_up_against_a_block(game: &Game) -> bool {
-    let p = &game.player;
-    p.horizontal_collision && p.vel[0].hypot(p.vel[2]) < SLIDING
-}
-
-/// Whether a soft block at head height holds the body up: a walk cuts
-/// through it (see [`head_against_soft_block`]).
-pub(super) fn soft_block_holds_up(game: &Game) -> bool {
-    held_up_against_a_block(game) && head_against_soft_block(game)
 }
 
 impl CollectItems {
@@ -832,28 +850,29 @@ impl Behaviour for CollectItems {
                 // only carries the feet onto ledges away from it.
                 walk.ticks_left = self.ticks_left + 1;
                 walk.jumps = up_a_step;
+                // A soft block at head height stopping the body (seed
+                // 278's `carve_pumpkins`: a tree's lowest leaves over the
+                // dip the carved pumpkin rolled into) is cut through on
+                // the way.
+                walk.cuts_soft_blocks = true;
                 // Sliding along the step an item lies up towards a ledge
                 // deeper than a harmless fall, the jump comes at once, not
                 // once the body stands still (seed 907's `collect_wood`:
                 // the log lay on the log box, and the slide along the box
-                // fell six blocks into a hole beside it).
-                let sliding_to_a_ledge = player.on_ground
+                // fell six blocks into a hole beside it). A walk cutting
+                // through a soft block stays standing.
+                let against_the_step = up_a_step
+                    && player.on_ground
                     && player.horizontal_collision
                     && !ground_within(
                         game,
                         [player.vel[0], player.vel[2]],
                         Footing::DropOf(travel::HARMLESS_DROP),
                     );
-                let against_the_step = up_a_step && sliding_to_a_ledge;
                 match walk.next(game) {
-                    // A soft block at head height stopping the body (seed
-                    // 278's `carve_pumpkins`: a tree's lowest leaves over
-                    // the dip the carved pumpkin rolled into) is cut
-                    // through on the way.
-                    Step::Act(action) if soft_block_holds_up(game) => {
-                        Step::Act(action.with(Key::Attack))
+                    Step::Act(action) if against_the_step && !action.is_pressed(Key::Attack) => {
+                        Step::Act(action.with(Key::Jump))
                     }
-                    Step::Act(action) if against_the_step => Step::Act(action.with(Key::Jump)),
                     step => step,
                 }
             }

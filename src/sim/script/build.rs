@@ -4,22 +4,29 @@
 //! against (one in sight and within reach), and use is pressed; a flower
 //! or tall grass in the cell is broken first. A cell already filled is
 //! passed over; one that could not be placed is tried once more after the
-//! rest stands (its support may come later).
+//! rest stands (its support may come later). A peaceful creature standing
+//! in the cell is punched out of it first.
 
 use std::collections::VecDeque;
 
 use super::behaviour::{angles_to, turn_towards, walk_to_middle, Behaviour, Step};
 use super::blocks::{points_round, OFF_MIDDLE};
 use crate::protocol::{Action, Key};
+use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::player::HALF_WIDTH;
 use crate::sim::raycast;
-use crate::sim::registry::{registry, BlockId, ItemId, ItemKind, Shape};
-use crate::sim::rules::{opens_on_use, Aabb};
+use crate::sim::registry::{registry, BlockId, Disposition, ItemId, ItemKind, Shape};
+use crate::sim::rules::{crosshair, opens_on_use, placement_obstructed, Aabb, Target};
 use crate::sim::world::BlockPos;
 
 /// Ticks spent on one cell before leaving it for later.
 const PATIENCE: u32 = 30;
+
+/// Ticks spent punching creatures out of one cell before patience runs
+/// again: enough for a few punches and for a creature out of sight to
+/// walk off.
+const PUNCHING_PATIENCE: u32 = 100;
 
 /// Neighbours tried as supports, in order: the block below first, as a
 /// player builds on top of things, then the sides, then the one above.
@@ -76,13 +83,36 @@ impl Placement {
         let collides = self
             .block()
             .is_some_and(|b| registry().block(b).shape.collides());
+        let p = &game.player;
+        collides && Aabb::at_feet(p.pos, HALF_WIDTH, p.height()).intersects(&self.cell_box())
+    }
+
+    fn cell_box(&self) -> Aabb {
         let cell = self.cell.map(f64::from);
-        let cell_box = Aabb {
+        Aabb {
             min: cell,
             max: cell.map(|v| v + 1.0),
-        };
-        let p = &game.player;
-        collides && Aabb::at_feet(p.pos, HALF_WIDTH, p.height()).intersects(&cell_box)
+        }
+    }
+
+    /// A passive creature whose body is in the way of the block (seeds
+    /// 1007's and 1041's libraries: the villager stood on a wall's lower
+    /// course, in the upper course's cell, for hundreds of ticks). A
+    /// neutral one is let be: a punch would turn it on the player.
+    fn passive_creature_in_the_way<'a>(&self, game: &'a Game) -> Option<&'a Entity> {
+        let block = self.block()?;
+        if !placement_obstructed(game, block, self.cell) {
+            return None;
+        }
+        game.entities.list.iter().find(|e| {
+            let EntityKind::Mob(mob) = &e.kind else {
+                return false;
+            };
+            let passive = registry()
+                .creature(mob.kind)
+                .is_some_and(|def| def.disposition == Disposition::Passive);
+            passive && e.bounding_box().intersects(&self.cell_box())
+        })
     }
 
     /// Whether the block could be placed from where the player stands: a
@@ -191,12 +221,32 @@ fn step_off(game: &Game, cell: BlockPos) -> Option<Action> {
     walk_to_middle(game)
 }
 
+/// This tick's turn towards a creature's body and, with the crosshair on
+/// it, a punch: its knockback and the panic it starts carry it off.
+fn punch(game: &Game, creature: &Entity) -> Action {
+    let (_, height) = creature.size();
+    let body = [
+        creature.pos[0],
+        creature.pos[1] + height / 2.0,
+        creature.pos[2],
+    ];
+    let (yaw, pitch) = angles_to(game, body);
+    let mut action = Action::noop();
+    action.camera = turn_towards(game, yaw, pitch);
+    let on_it = crosshair(game) == Some(Target::Entity(creature.id));
+    if on_it && !game.player.attack_was_down {
+        action.press(Key::Attack);
+    }
+    action
+}
+
 /// Places a blueprint's blocks in order.
 pub struct Build {
     todo: VecDeque<Placement>,
     later: Vec<Placement>,
     retried: bool,
-    current: Option<(Placement, u32)>,
+    /// The placement worked on, its ticks and its ticks of punching.
+    current: Option<(Placement, u32, u32)>,
 }
 
 impl Build {
@@ -211,7 +261,7 @@ impl Build {
 
     /// The next placement to work on, after the current one.
     fn advance(&mut self, give_up: bool) -> Option<Placement> {
-        if let (true, Some((placement, _))) = (give_up, self.current.take()) {
+        if let (true, Some((placement, ..))) = (give_up, self.current.take()) {
             self.later.push(placement);
         }
         self.current = None;
@@ -220,7 +270,7 @@ impl Build {
             self.todo = std::mem::take(&mut self.later).into();
         }
         let next = self.todo.pop_front()?;
-        self.current = Some((next, 0));
+        self.current = Some((next, 0, 0));
         Some(next)
     }
 }
@@ -228,7 +278,7 @@ impl Build {
 impl Behaviour for Build {
     fn next(&mut self, game: &Game) -> Step {
         loop {
-            let Some((placement, ticks)) = self.current.as_mut() else {
+            let Some((placement, ticks, punching)) = self.current.as_mut() else {
                 if self.advance(false).is_none() {
                     return Step::Done;
                 }
@@ -238,6 +288,12 @@ impl Behaviour for Build {
             if placement.is_done(game) {
                 self.advance(false);
                 continue;
+            }
+            if *punching < PUNCHING_PATIENCE {
+                if let Some(creature) = placement.passive_creature_in_the_way(game) {
+                    *punching += 1;
+                    return Step::Act(punch(game, creature));
+                }
             }
             *ticks += 1;
             let blocked = *ticks <= PATIENCE && placement.blocked_by_player(game);
@@ -330,5 +386,20 @@ mod tests {
         put(&mut game, [0, FLOOR + 1, 0], "tall_grass");
         put(&mut game, [0, FLOOR + 2, 0], "tall_grass");
         assert_set(game, [2, FLOOR + 1, 0], "oak_planks");
+    }
+
+    #[test]
+    fn a_villager_standing_in_the_cell_is_punched_out_of_it() {
+        // It stands on a wall's top in the cell above (seeds 1007's and
+        // 1041's libraries), here a pillar four high, a drop no path
+        // takes: only a punch moves it.
+        let mut game = sky_game();
+        for y in FLOOR + 1..=FLOOR + 4 {
+            put(&mut game, [0, y, 0], "stone");
+            put(&mut game, [2, y, 0], "bookshelf");
+        }
+        game.player.pos[1] = f64::from(FLOOR + 5);
+        crate::sim::rules::testkit::summon_east(&mut game, "villager", 2.0);
+        assert_set(game, [2, FLOOR + 5, 0], "bookshelf");
     }
 }

@@ -4,8 +4,8 @@
 //! and the item frame. Their goals are checked by `goals`.
 
 use super::behaviour::{
-    angles_to, distance, soft_block_holds_up, turn_towards, Aim, Behaviour, Mine, PillarUp, Select,
-    Spot, Step, StepInto, UseOn, WalkTo,
+    angles_to, distance, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step,
+    StepInto, UseOn, WalkTo,
 };
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
@@ -579,17 +579,7 @@ impl Behaviour for ApproachFrame {
         self.walk.x = frame.centre[0];
         self.walk.z = frame.centre[2];
         self.walk.within = if frame.hanging { 1.5 } else { 0.0 };
-        match self.walk.next(game) {
-            // Leaves low over the ground the item lies on, holding the
-            // walk up and hiding the item from above, are cut through,
-            // standing (seed 957's lay under leaves a block over the
-            // ground, and the walk jumped into them until its time ran
-            // out).
-            Step::Act(action) if soft_block_holds_up(game) => {
-                Step::Act(action.without(Key::Jump).with(Key::Attack))
-            }
-            step => step,
-        }
+        self.walk.next(game)
     }
 }
 
@@ -599,11 +589,14 @@ pub(super) fn find_item_frame(game: &Game) -> Plan {
         return Vec::new();
     };
     let [x, _, z] = frame.centre;
+    // Leaves low over the ground a fallen frame's item lies on, holding
+    // the walk up and hiding the item from above, are cut through (seed
+    // 957's lay under leaves a block over the ground, and the walk jumped
+    // into them until its time ran out).
+    let mut walk = WalkTo::new(x, z);
+    walk.cuts_soft_blocks = true;
     vec![
-        Box::new(ApproachFrame {
-            walk: WalkTo::new(x, z),
-            detour: None,
-        }),
+        Box::new(ApproachFrame { walk, detour: None }),
         Box::new(LookAt {
             target: |game| item_frame(game).map(|frame| frame.centre),
             ticks_left: 60,

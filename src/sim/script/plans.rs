@@ -62,9 +62,9 @@ const PLANS: &[(&str, BuildFn)] = &[
         "brew_potion_of_fire_resistance",
         super::screens::brew_potion_of_fire_resistance,
     ),
-    ("clean_the_weeds", cut_grass),
+    ("clean_the_weeds", clean_the_weeds),
     ("collect_dirt", collect_dirt),
-    ("collect_grass", cut_grass),
+    ("collect_grass", collect_grass),
     ("collect_wood", collect_wood),
     ("combat_enderman", combat::combat_enderman),
     ("combat_skeletons", combat::combat_skeletons),
@@ -256,19 +256,33 @@ fn collect_wood(_: &Game) -> Plan {
 /// Whether feet in a cell have an oak log beside them, at the feet or
 /// the head.
 fn beside_a_log(game: &Game, feet: BlockPos) -> bool {
-    let log = block("oak_log");
+    beside(game, feet, block("oak_log"))
+}
+
+/// Whether feet in a cell have a block of a kind beside them, at the feet
+/// or the head.
+fn beside(game: &Game, feet: BlockPos, kind: BlockId) -> bool {
     (0..2).any(|up| {
         [[1, 0], [-1, 0], [0, 1], [0, -1]]
             .iter()
-            .any(|[dx, dz]| game.world.get([feet[0] + dx, feet[1] + up, feet[2] + dz]) == log)
+            .any(|[dx, dz]| game.world.get([feet[0] + dx, feet[1] + up, feet[2] + dz]) == kind)
     })
 }
 
-fn cut_grass(_: &Game) -> Plan {
-    vec![
-        select("shears"),
-        Box::new(MineNearest::new(vec![block("grass"), block("tall_grass")], 16).wandering(4)),
-    ]
+/// Cuts the grass near the player with the shears in hand, walking on
+/// for more.
+fn cut_grass() -> MineNearest {
+    MineNearest::new(vec![block("grass"), block("tall_grass")], 16).wandering(4)
+}
+
+fn collect_grass(_: &Game) -> Plan {
+    vec![select("shears"), Box::new(cut_grass())]
+}
+
+fn clean_the_weeds(_: &Game) -> Plan {
+    // Only the cutting counts: the drops are left lying (on seed 1181 the
+    // walk after one fell into a ravine, out of reach of the rest).
+    vec![select("shears"), Box::new(cut_grass().leaving_the_drops())]
 }
 
 fn mine_iron_ore(_: &Game) -> Plan {
@@ -489,8 +503,26 @@ fn find_sand(_: &Game) -> Plan {
     // The init commands lay the sand one block down, from one east and
     // one south of the feet. Laid over a cave (seed 288), some of it falls
     // in at once: where the near corner is gone, the nearest sand left is
-    // dug.
-    vec![dig_until_mined(&["sand"], [1, -1, 1], 1, 3), settle()]
+    // dug. Over a deep cave all of it falls in (seed 1185: six blocks
+    // down, out of reach): the way down to it is walked, and it is dug
+    // there.
+    let sand_mined = |game: &Game| mined(&["sand"], game) >= 1;
+    vec![
+        dig_until_mined(&["sand"], [1, -1, 1], 1, 3),
+        Box::new(Until::new(sand_mined, 1, |_| {
+            vec![
+                travel(beside_sand, None),
+                Box::new(MineNearest::new(vec![block("sand")], 1)),
+            ]
+        })),
+        settle(),
+    ]
+}
+
+/// Whether feet in a cell have sand beside them, at the feet or the
+/// head, or under them.
+fn beside_sand(game: &Game, feet: BlockPos) -> bool {
+    beside(game, feet, block("sand")) || game.world.get(offset(feet, [0, -1, 0])) == block("sand")
 }
 
 fn find_bedrock(_: &Game) -> Plan {
