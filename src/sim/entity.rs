@@ -234,6 +234,12 @@ pub struct Entities {
 }
 
 impl Entities {
+    /// The id the next entity spawned gets: every entity spawned from now
+    /// on has this id or a higher one.
+    pub fn next_id(&self) -> EntityId {
+        self.next_id
+    }
+
     pub fn spawn(&mut self, kind: EntityKind, pos: [f64; 3], vel: [f64; 3]) -> EntityId {
         let id = self.next_id;
         self.next_id += 1;

@@ -3,7 +3,8 @@
 //! with the chosen mode (`destroy` drops what was there, as breaking
 //! without a tool would). A replaced block's contents are cleared, as
 //! 1.16.5 does; a `LootTable` in `/setblock`'s NBT waits in the new chest
-//! until it is first opened.
+//! until it is first opened. Each change re-checks its neighbours, as the
+//! game's shape updates do: a plant or torch left without support pops.
 
 use rand::Rng;
 
@@ -14,6 +15,7 @@ use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::registry::{registry, BlockId, Drop};
+use crate::sim::rules;
 use crate::sim::world::{BlockPos, BlockState, HEIGHT};
 
 /// The most blocks one `/fill` may cover.
@@ -53,10 +55,12 @@ pub fn set_block(
     Ok(())
 }
 
-/// Sets a block; whatever the old one held is gone with it.
+/// Sets a block; whatever the old one held is gone with it, and the
+/// neighbours it held up fall (a plant whose soil was replaced).
 fn replace(game: &mut Game, pos: BlockPos, block: BlockId, state: BlockState) {
     game.block_entities.remove(pos);
     game.world.set_with_state(pos, block, state);
+    rules::settle_neighbours(game, pos);
 }
 
 pub fn fill(

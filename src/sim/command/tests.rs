@@ -7,7 +7,7 @@ use crate::sim::game::{Game, Weather};
 use crate::sim::inventory::ItemStack;
 use crate::sim::player::ActiveEffect;
 use crate::sim::raycast::Face;
-use crate::sim::registry::{block, item, registry, BlockId};
+use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::stats::Statistics;
 use crate::sim::world::BlockPos;
 use crate::sim::CommandStatus;
@@ -83,6 +83,18 @@ fn feet(game: &Game) -> BlockPos {
 fn at(game: &Game, [dx, dy, dz]: [i32; 3]) -> BlockId {
     let f = feet(game);
     game.world.get([f[0] + dx, f[1] + dy, f[2] + dz])
+}
+
+/// The items lying in the world, by kind, in spawn order.
+fn dropped_items(game: &Game) -> Vec<ItemId> {
+    game.entities
+        .list
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EntityKind::Item { stack, .. } => Some(stack.item),
+            _ => None,
+        })
+        .collect()
 }
 
 fn mobs(game: &Game) -> Vec<(&Mob, [f64; 3])> {
@@ -397,6 +409,7 @@ fn summon_hangs_item_frames_and_paintings_on_the_block_behind_their_facing() {
 fn setblock_places_blocks_with_states_and_modes() {
     let mut g = game();
     accept(&mut g, "/fill ~-4 ~ ~-4 ~4 ~3 ~4 air");
+    g.entities.list.clear(); // a flower the clearing left without soil
     accept(
         &mut g,
         "/setblock ~2 ~ ~ minecraft:chest{LootTable:\"minecraft:chests/buried_treasure\"}",
@@ -426,15 +439,7 @@ fn setblock_places_blocks_with_states_and_modes() {
     assert_eq!(at(&g, [3, 0, 0]), block("stone"));
     accept(&mut g, "/setblock ~3 ~ ~ minecraft:dirt destroy");
     assert_eq!(at(&g, [3, 0, 0]), block("dirt"));
-    let drops: Vec<_> = g
-        .entities
-        .list
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EntityKind::Item { stack, .. } => Some(stack.item),
-            _ => None,
-        })
-        .collect();
+    let drops = dropped_items(&g);
     assert_eq!(
         drops,
         vec![item("cobblestone")],
@@ -514,6 +519,32 @@ fn fill_modes_and_limits() {
     accept(&mut g, "/fill 0 250 0 1 300 1 stone");
     assert_eq!(g.world.get([0, 255, 0]), block("stone"));
     unsupported(&mut g, "/fill ~ ~ ~ ~1 ~1 ~1 stone replace #minecraft:logs");
+}
+
+#[test]
+fn changed_blocks_settle_their_neighbours_but_not_themselves() {
+    let mut g = game();
+    accept(&mut g, "/fill ~-3 ~ ~-3 ~3 ~3 ~3 air");
+    accept(&mut g, "/fill ~-3 ~-1 ~-3 ~3 ~-1 ~3 grass_block");
+    g.entities.list.clear(); // a flower the clearing left without soil
+    accept(&mut g, "/fill ~ ~ ~ ~ ~1 ~ tall_grass");
+    accept(&mut g, "/setblock ~ ~ ~ snow_block");
+    assert_eq!(
+        at(&g, [0, 1, 0]),
+        BlockId::AIR,
+        "the grass's upper half lost its lower half"
+    );
+    accept(&mut g, "/setblock ~2 ~ ~ torch");
+    accept(&mut g, "/fill ~1 ~-1 ~ ~2 ~-1 ~ air");
+    assert_eq!(at(&g, [2, 0, 0]), BlockId::AIR, "the torch's floor went");
+    let drops = dropped_items(&g);
+    assert_eq!(drops, vec![item("torch")], "a popped torch drops itself");
+    accept(&mut g, "/setblock ~-2 ~2 ~ torch");
+    assert_eq!(
+        at(&g, [-2, 2, 0]),
+        block("torch"),
+        "a block set in the air stays until a neighbour changes"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! facing) are chosen by [`orient`](super::orient), and it must be able
 //! to stand there. Beds take two cells.
 
-use super::collision;
+use super::collision::{self, Aabb};
 use super::items::{self, Hand};
 use super::movement::player_box;
 use super::{beds, orient, support, traits};
@@ -16,20 +16,36 @@ use crate::sim::registry::BlockId;
 use crate::sim::world::{BlockPos, HEIGHT};
 use crate::suite::Event;
 
-/// Whether a block's collision box at `pos` would overlap the player or a creature.
-pub fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
-    let Some(b) = collision::block_box(id, pos) else {
-        return false;
-    };
-    let mobs = game
+/// A body in the way of a block.
+#[derive(Debug, Clone, Copy)]
+pub enum Body<'a> {
+    Player,
+    Creature(&'a Entity),
+}
+
+/// The bodies a block's collision box at `pos` would overlap: the
+/// player's first, then each creature's. A block that does not collide
+/// has none in its way.
+pub fn bodies_in_the_way<'a>(
+    game: &'a Game,
+    id: BlockId,
+    pos: BlockPos,
+) -> impl Iterator<Item = Body<'a>> + 'a {
+    let block = collision::block_box(id, pos);
+    let meets = move |body: Aabb| block.is_some_and(|b| body.intersects(&b));
+    let player = meets(player_box(&game.player)).then_some(Body::Player);
+    let creatures = game
         .entities
         .list
         .iter()
-        .filter(|e| matches!(e.kind, EntityKind::Mob(_)))
-        .map(Entity::bounding_box);
-    std::iter::once(player_box(&game.player))
-        .chain(mobs)
-        .any(|a| a.intersects(&b))
+        .filter(move |e| matches!(e.kind, EntityKind::Mob(_)) && meets(e.bounding_box()))
+        .map(Body::Creature);
+    player.into_iter().chain(creatures)
+}
+
+/// Whether a block's collision box at `pos` would overlap the player or a creature.
+pub fn obstructed(game: &Game, id: BlockId, pos: BlockPos) -> bool {
+    bodies_in_the_way(game, id, pos).next().is_some()
 }
 
 /// Whether a block placed at a cell holding `block` takes its place: air,
@@ -83,6 +99,34 @@ mod tests {
     use crate::sim::registry::{block, item};
     use crate::sim::rules::testkit::{keys, platform_game, put, run, FLOOR};
     use crate::sim::world::Facing;
+
+    /// The block's own box is what bodies are tested against: a fence
+    /// stands half a block over its cell, into feet overhanging the cell
+    /// from the block beside, where a stone would not reach them.
+    #[test]
+    fn bodies_in_the_way_meet_the_block_s_own_box() {
+        let mut game = platform_game();
+        put(&mut game.world, [0, FLOOR + 1, 0], "stone");
+        game.player.pos = [0.9, f64::from(FLOOR + 2), 0.5];
+        let cell = [1, FLOOR + 1, 0];
+        let in_the_way = |game: &Game, name| -> Vec<String> {
+            bodies_in_the_way(game, block(name), cell)
+                .map(|body| match body {
+                    Body::Player => "player".to_string(),
+                    Body::Creature(e) => format!("creature {}", e.id),
+                })
+                .collect()
+        };
+        assert_eq!(in_the_way(&game, "oak_fence"), ["player"]);
+        assert!(in_the_way(&game, "stone").is_empty());
+        crate::sim::rules::testkit::summon_east(&mut game, "pig", 0.6);
+        let pig = game.entities.list[0].id;
+        assert_eq!(
+            in_the_way(&game, "oak_fence"),
+            ["player".to_string(), format!("creature {pig}")]
+        );
+        assert!(in_the_way(&game, "stone").is_empty());
+    }
 
     #[test]
     fn placing_counts_use_item_and_uses_up_the_stack() {

@@ -55,20 +55,41 @@ fn pop(game: &mut Game, pos: BlockPos, id: BlockId) {
     }
 }
 
-/// Re-checks the blocks around a change at `pos`: unsupported torches and
-/// plants pop off, and so on up the column; a nether portal that loses
-/// its frame goes out entirely. (Sand and gravel fall by the block
-/// updates, as falling-block entities.)
+/// Re-checks the blocks around a change at `pos`, and the block at `pos`
+/// itself: unsupported torches and plants pop off, and so on up the
+/// column; a nether portal that loses its frame goes out entirely. (Sand
+/// and gravel fall by the block updates, as falling-block entities.)
 pub fn settle(game: &mut Game, pos: BlockPos) {
     super::hanging::settle(game, pos);
-    let portal = block("nether_portal");
-    let mut around: Vec<BlockPos> = vec![pos, offset(pos, [0, 1, 0])];
-    around.extend(SIDES.iter().map(|&d| offset(pos, d)));
+    let mut cells = vec![pos];
+    cells.extend(neighbours(game, pos));
+    settle_cells(game, cells);
+}
+
+/// Re-checks only the neighbours of a block a command set, as 1.16.5's
+/// shape updates do after `/setblock` and `/fill`: a plant whose soil was
+/// replaced pops, while the block set itself stays even where it could
+/// not be placed by hand (a torch set in the air).
+pub fn settle_neighbours(game: &mut Game, pos: BlockPos) {
+    let cells = neighbours(game, pos);
+    settle_cells(game, cells);
+}
+
+/// The cells a change at `pos` can unsettle: the one above, the four
+/// beside it, and a portal below.
+fn neighbours(game: &Game, pos: BlockPos) -> Vec<BlockPos> {
+    let mut cells = vec![offset(pos, [0, 1, 0])];
+    cells.extend(SIDES.iter().map(|&d| offset(pos, d)));
     let below = offset(pos, [0, -1, 0]);
-    if game.world.get(below) == portal {
-        around.push(below);
+    if game.world.get(below) == block("nether_portal") {
+        cells.push(below);
     }
-    while let Some(at) = around.pop() {
+    cells
+}
+
+fn settle_cells(game: &mut Game, mut cells: Vec<BlockPos>) {
+    let portal = block("nether_portal");
+    while let Some(at) = cells.pop() {
         if !(0..HEIGHT).contains(&at[1]) {
             continue;
         }
@@ -78,11 +99,11 @@ pub fn settle(game: &mut Game, pos: BlockPos) {
         }
         if !can_survive(&game.world, at, id, game.world.state(at)) {
             pop(game, at, id);
-            around.push(offset(at, [0, 1, 0]));
+            cells.push(offset(at, [0, 1, 0]));
             if id == portal {
                 // A portal goes as a whole.
-                around.extend(SIDES.iter().map(|&d| offset(at, d)));
-                around.push(offset(at, [0, -1, 0]));
+                cells.extend(SIDES.iter().map(|&d| offset(at, d)));
+                cells.push(offset(at, [0, -1, 0]));
             }
         }
     }

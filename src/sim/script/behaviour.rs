@@ -12,7 +12,7 @@ use super::plants::hides_what_is_behind;
 use super::travel::{self, travel, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::BlockEntity;
-use crate::sim::entity::EntityKind;
+use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::player;
 use crate::sim::raycast;
@@ -230,14 +230,31 @@ impl Behaviour for Hold {
 }
 
 /// Stands still until the feet rest on a block or are in water (a
-/// teleport leaves the body over air, whatever it stood on before).
-pub struct Land;
+/// teleport leaves the body over air, whatever it stood on before), and
+/// while a teleport into stone has the body pushed out of it: a body in a
+/// block that still moves from one tick to the next.
+#[derive(Default)]
+pub struct Land {
+    /// Where the body stood at the last tick, once one has passed.
+    last_pos: Option<[f64; 3]>,
+}
+
+impl Land {
+    pub fn new() -> Land {
+        Land { last_pos: None }
+    }
+}
 
 impl Behaviour for Land {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
-        let just_below =
-            Aabb::at_feet(p.pos, player::HALF_WIDTH, p.height()).offset([0.0, -0.05, 0.0]);
+        let body = Aabb::at_feet(p.pos, player::HALF_WIDTH, p.height());
+        let pushed = self.last_pos.is_none_or(|last| last != p.pos);
+        self.last_pos = Some(p.pos);
+        if pushed && !is_free(&game.world, &body) {
+            return Step::Act(Action::noop());
+        }
+        let just_below = body.offset([0.0, -0.05, 0.0]);
         if p.in_water || !is_free(&game.world, &just_below) {
             Step::Done
         } else {
@@ -405,9 +422,10 @@ pub struct MineNearest {
     pub radius: i32,
     /// Whether the block the feet stand on is left alone.
     keep_floor: bool,
-    /// Ticks spent fetching the drops after each block.
-    fetching_ticks: u32,
-    current: Option<(Mine, CollectItems)>,
+    /// Ticks spent fetching the drops after each block; none when they
+    /// are left lying.
+    fetching_ticks: Option<u32>,
+    current: Option<(Mine, Option<CollectItems>)>,
     wander: Wander,
 }
 
@@ -418,7 +436,7 @@ impl MineNearest {
             times,
             radius: 4,
             keep_floor: false,
-            fetching_ticks: 60,
+            fetching_ticks: Some(60),
             current: None,
             wander: Wander::new(0),
         }
@@ -446,7 +464,7 @@ impl MineNearest {
     /// The drops are left lying, for a task that counts only the blocks
     /// mined.
     pub fn leaving_the_drops(mut self) -> MineNearest {
-        self.fetching_ticks = 0;
+        self.fetching_ticks = None;
         self
     }
 
@@ -504,7 +522,7 @@ impl Behaviour for MineNearest {
                 if let Step::Act(action) = mine.next(game) {
                     return Step::Act(action);
                 }
-                if let Step::Act(action) = collect.next(game) {
+                if let Some(Step::Act(action)) = collect.as_mut().map(|c| c.next(game)) {
                     return Step::Act(action);
                 }
                 self.current = None;
@@ -522,7 +540,9 @@ impl Behaviour for MineNearest {
                 return Step::Done;
             };
             self.times -= 1;
-            let collect = CollectItems::new(4.0, self.fetching_ticks);
+            let collect = self
+                .fetching_ticks
+                .map(|ticks| CollectItems::new(4.0, ticks).only_new_since(game));
             self.current = Some((Mine::new(Spot::At(pos)), collect));
         }
     }
@@ -732,6 +752,8 @@ pub struct CollectItems {
     way_round: Option<(BlockPos, Option<Travel>)>,
     /// Ticks the body has stood held up against a block in a row.
     held_up_ticks: u32,
+    /// Only items with this id or a higher one are fetched.
+    spawned_from: EntityId,
 }
 
 impl CollectItems {
@@ -746,7 +768,17 @@ impl CollectItems {
             ticks_left,
             way_round: None,
             held_up_ticks: 0,
+            spawned_from: 0,
         }
+    }
+
+    /// Only items spawned from the moment the game had `game`'s entities:
+    /// the drops of what is done next, not those lying about already (seed
+    /// 50's `collect_wood`: a flower the init command's logs had popped
+    /// off its soil drew the first fetch away from the logs).
+    pub fn only_new_since(mut self, game: &Game) -> CollectItems {
+        self.spawned_from = game.entities.next_id();
+        self
     }
 
     /// Whether a block right over the head (over any part of the body)
@@ -795,7 +827,7 @@ impl Behaviour for CollectItems {
             .entities
             .list
             .iter()
-            .filter(|e| matches!(e.kind, EntityKind::Item { .. }))
+            .filter(|e| matches!(e.kind, EntityKind::Item { .. }) && e.id >= self.spawned_from)
             .map(|e| {
                 let d = ((e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2)).sqrt();
                 (d, e)
@@ -901,6 +933,9 @@ impl PillarUp {
     /// A horizontal speed, in blocks a tick, under which the body is at
     /// rest (a walk's fades below it within a few ticks of letting go).
     const AT_REST: f64 = 0.02;
+    /// A pitch, in degrees below level, from which a pillar at rest
+    /// begins.
+    const LOOKING_DOWN: f32 = 80.0;
 
     pub fn new(count: u32) -> PillarUp {
         PillarUp {
@@ -912,8 +947,8 @@ impl PillarUp {
         }
     }
 
-    /// A pillar that waits for the body to come to rest before its first
-    /// jump: a body still carried on by a walk's momentum drifts off its
+    /// A pillar that waits for the body to come to rest, looking down,
+    /// before its first jump: a body still carried on by a walk's momentum drifts off its
     /// first block (seed 583's find_diamond: its first blocks went into
     /// two columns, and it ran out of blocks short of the ore). Pillars
     /// raised in a hurry (under the dragon's head) begin at once.
@@ -954,8 +989,12 @@ impl Behaviour for PillarUp {
         let mut action = Action::noop();
         action.camera = turn_towards(game, p.yaw, 90.0);
         if !self.started {
+            // Looking down too, so the first jump's top finds the
+            // crosshair under the feet (seed 1306's find_diamond: each
+            // block of the pillar follows a dig straight up).
             let moving = !p.on_ground || p.vel[0].hypot(p.vel[2]) >= Self::AT_REST;
-            if moving && !p.in_water {
+            let looking_down = p.pitch >= Self::LOOKING_DOWN;
+            if (moving && !p.in_water) || !looking_down {
                 return Step::Act(action);
             }
             self.started = true;
@@ -1351,6 +1390,29 @@ mod tests {
             100,
         );
         assert_eq!(feet_level(&after.game), Some(FLOOR + 1));
+    }
+
+    /// The fetch after a mine goes for what the mine dropped, not for an
+    /// item already lying within reach of the fetch (seed 50's
+    /// `collect_wood`: a flower popped off its soil at the start).
+    #[test]
+    fn a_mine_fetches_its_own_drops_not_an_item_already_lying_about() {
+        let mut game = sky_game();
+        put(&mut game, [1, FLOOR + 1, 0], "dirt");
+        game.player.pos = [0.5, f64::from(FLOOR + 1), 0.5];
+        drop_a_stick(&mut game, [-1.5, f64::from(FLOOR + 1), 0.5]);
+        let mined = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(MineNearest::new(
+                vec![crate::sim::registry::block("dirt")],
+                1,
+            ))],
+            |_| false,
+            150,
+        );
+        let inventory = &mined.game.player.inventory;
+        assert_eq!(inventory.count(crate::sim::registry::item("dirt")), 1);
+        assert_eq!(inventory.count(crate::sim::registry::item("stick")), 0);
     }
 
     /// An item on a step with a hole six deep beside the step's end is

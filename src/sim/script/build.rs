@@ -14,10 +14,9 @@ use super::blocks::{points_round, OFF_MIDDLE};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
-use crate::sim::player::HALF_WIDTH;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, Disposition, ItemId, ItemKind, Shape};
-use crate::sim::rules::{crosshair, opens_on_use, placement_obstructed, Aabb, Target};
+use crate::sim::rules::{bodies_in_the_way, crosshair, opens_on_use, Body, Target};
 use crate::sim::world::BlockPos;
 
 /// Ticks spent on one cell before leaving it for later.
@@ -78,21 +77,11 @@ impl Placement {
         Some(there) == self.block() || !matches!(shape, Shape::None | Shape::Liquid | Shape::Cross)
     }
 
-    /// Whether the player's body is in the way of a block that collides.
+    /// Whether the player's body is in the way of the block.
     fn blocked_by_player(&self, game: &Game) -> bool {
-        let collides = self
-            .block()
-            .is_some_and(|b| registry().block(b).shape.collides());
-        let p = &game.player;
-        collides && Aabb::at_feet(p.pos, HALF_WIDTH, p.height()).intersects(&self.cell_box())
-    }
-
-    fn cell_box(&self) -> Aabb {
-        let cell = self.cell.map(f64::from);
-        Aabb {
-            min: cell,
-            max: cell.map(|v| v + 1.0),
-        }
+        self.block().is_some_and(|block| {
+            bodies_in_the_way(game, block, self.cell).any(|body| matches!(body, Body::Player))
+        })
     }
 
     /// A passive creature whose body is in the way of the block (seeds
@@ -100,18 +89,15 @@ impl Placement {
     /// course, in the upper course's cell, for hundreds of ticks). A
     /// neutral one is let be: a punch would turn it on the player.
     fn passive_creature_in_the_way<'a>(&self, game: &'a Game) -> Option<&'a Entity> {
-        let block = self.block()?;
-        if !placement_obstructed(game, block, self.cell) {
-            return None;
-        }
-        game.entities.list.iter().find(|e| {
-            let EntityKind::Mob(mob) = &e.kind else {
-                return false;
-            };
-            let passive = registry()
+        let passive = |e: &Entity| match &e.kind {
+            EntityKind::Mob(mob) => registry()
                 .creature(mob.kind)
-                .is_some_and(|def| def.disposition == Disposition::Passive);
-            passive && e.bounding_box().intersects(&self.cell_box())
+                .is_some_and(|def| def.disposition == Disposition::Passive),
+            _ => false,
+        };
+        bodies_in_the_way(game, self.block()?, self.cell).find_map(|body| match body {
+            Body::Creature(e) if passive(e) => Some(e),
+            _ => None,
         })
     }
 
@@ -240,13 +226,22 @@ fn punch(game: &Game, creature: &Entity) -> Action {
     action
 }
 
+/// The placement worked on and the ticks spent on it.
+struct Working {
+    placement: Placement,
+    /// Ticks spent trying to place, against [`PATIENCE`].
+    ticks: u32,
+    /// Ticks spent punching creatures out of the cell, against
+    /// [`PUNCHING_PATIENCE`].
+    punching: u32,
+}
+
 /// Places a blueprint's blocks in order.
 pub struct Build {
     todo: VecDeque<Placement>,
     later: Vec<Placement>,
     retried: bool,
-    /// The placement worked on, its ticks and its ticks of punching.
-    current: Option<(Placement, u32, u32)>,
+    current: Option<Working>,
 }
 
 impl Build {
@@ -261,8 +256,8 @@ impl Build {
 
     /// The next placement to work on, after the current one.
     fn advance(&mut self, give_up: bool) -> Option<Placement> {
-        if let (true, Some((placement, ..))) = (give_up, self.current.take()) {
-            self.later.push(placement);
+        if let (true, Some(working)) = (give_up, self.current.take()) {
+            self.later.push(working.placement);
         }
         self.current = None;
         if self.todo.is_empty() && !self.retried {
@@ -270,7 +265,11 @@ impl Build {
             self.todo = std::mem::take(&mut self.later).into();
         }
         let next = self.todo.pop_front()?;
-        self.current = Some((next, 0, 0));
+        self.current = Some(Working {
+            placement: next,
+            ticks: 0,
+            punching: 0,
+        });
         Some(next)
     }
 }
@@ -278,29 +277,30 @@ impl Build {
 impl Behaviour for Build {
     fn next(&mut self, game: &Game) -> Step {
         loop {
-            let Some((placement, ticks, punching)) = self.current.as_mut() else {
+            let Some(working) = self.current.as_mut() else {
                 if self.advance(false).is_none() {
                     return Step::Done;
                 }
                 continue;
             };
-            let placement = *placement;
+            let placement = working.placement;
             if placement.is_done(game) {
                 self.advance(false);
                 continue;
             }
-            if *punching < PUNCHING_PATIENCE {
+            if working.punching < PUNCHING_PATIENCE {
                 if let Some(creature) = placement.passive_creature_in_the_way(game) {
-                    *punching += 1;
+                    working.punching += 1;
                     return Step::Act(punch(game, creature));
                 }
             }
-            *ticks += 1;
-            let blocked = *ticks <= PATIENCE && placement.blocked_by_player(game);
+            working.ticks += 1;
+            let ticks = working.ticks;
+            let blocked = ticks <= PATIENCE && placement.blocked_by_player(game);
             if let Some(action) = blocked.then(|| step_off(game, placement.cell)).flatten() {
                 return Step::Act(action);
             }
-            if *ticks > PATIENCE || blocked {
+            if ticks > PATIENCE || blocked {
                 self.advance(true);
                 continue;
             }

@@ -10,7 +10,7 @@ use super::blocks::{self, collides_at, fall_below};
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
-use super::long::{PlaceNear, Until};
+use super::long::{deferred, PlaceNear, Until};
 use super::plants::is_plant;
 use super::tools;
 use super::travel::travel;
@@ -240,17 +240,20 @@ fn collect_wood(_: &Game) -> Plan {
     // further (a sprint to the log's side can carry the feet a cell past
     // it, and the walk's last waypoint counts as reached from within 0.6
     // of its middle: seed 63) and fetching the drops.
+    // Each walk back and dig is one round, until the logs the task pays
+    // for are in hand (seed 1378: on a hillside, two rounds fetched six).
+    const LOGS_WANTED: u64 = 10;
     let logs = |radius| Box::new(MineNearest::new(vec![block("oak_log")], 16).within(radius));
-    let mut plan: Plan = vec![
+    let logs_picked_up = |g: &Game| g.stats.get(Event::Pickup, "oak_log") >= LOGS_WANTED;
+    vec![
         select("wooden_axe"),
         logs(1),
         Box::new(StepInto::new(Spot::FromFeet([1, 0, 1]))),
         logs(1),
-    ];
-    for _ in 0..2 {
-        plan.extend::<Plan>(vec![travel(beside_a_log, None), logs(2)]);
-    }
-    plan
+        Box::new(Until::new(logs_picked_up, 8, move |_| {
+            vec![travel(beside_a_log, None), logs(2)]
+        })),
+    ]
 }
 
 /// Whether feet in a cell have an oak log beside them, at the feet or
@@ -314,15 +317,36 @@ fn cut_stone(_: &Game) -> Plan {
 }
 
 fn find_diamond(game: &Game) -> Plan {
-    // The ore column ends five blocks above the feet: dig up to it. Where
-    // the teleport left the feet over a cave, they land lower first, and
-    // a pillar of the stone dug lifts them back within reach of it.
-    let [x, y, z] = game.player.block_pos();
+    // The ore column ends five blocks above the feet: dig up to it, once
+    // the body has landed.
+    let start = game.player.block_pos();
+    let [x, y, z] = start;
     let diamond = block("diamond_ore");
     let Some(ore) = (y..y + ORE_ABOVE).find(|&y| game.world.get([x, y, z]) == diamond) else {
         return Vec::new();
     };
-    let feet = y - fall_below(&game.world, [x, y, z], LANDING_BELOW);
+    vec![
+        Box::new(Land::new()),
+        deferred(move |game| dig_up_to_the_ore(game, start, ore)),
+    ]
+}
+
+/// The dig up the column the teleport started at, from where the body
+/// landed, to the ore at height `ore`. Where the teleport left the feet
+/// over a cave, they land lower first, and a pillar of the stone dug lifts
+/// them back within reach of it. Where it left them in stone, the push out
+/// of it moves them off the column (seed 1355: a cell north, then two
+/// blocks down into a cave), and the column is dug open at the feet's
+/// level and stepped into.
+fn dig_up_to_the_ore(game: &Game, start: BlockPos, ore: i32) -> Plan {
+    let [x, y, z] = start;
+    let landed = game.player.block_pos();
+    let in_the_column = landed[0] == x && landed[2] == z;
+    let feet = if in_the_column {
+        y - fall_below(&game.world, start, LANDING_BELOW)
+    } else {
+        landed[1]
+    };
     let dig = |from: i32, to: i32| -> Plan {
         (from..=to)
             .filter(|&y| collides_at(&game.world, [x, y, z]))
@@ -331,7 +355,11 @@ fn find_diamond(game: &Game) -> Plan {
     };
     let lift = (ore - feet - REACH_UP).max(0);
     let reached = ore.min(feet + REACH_UP);
-    let mut plan = vec![Box::new(Land), select("iron_pickaxe")];
+    let mut plan = vec![select("iron_pickaxe")];
+    if !in_the_column {
+        plan.extend(dig(feet, feet + 1));
+        plan.push(Box::new(StepInto::new(Spot::At([x, feet, z]))));
+    }
     plan.extend(dig(feet + 1, reached));
     if lift > 0 {
         // Stone dug on the way up gives the pillar's cobblestone, picked up
@@ -351,13 +379,20 @@ fn find_diamond(game: &Game) -> Plan {
                     .keeping_the_floor(),
             ));
         }
-        plan.extend::<Plan>(vec![
-            Box::new(StepInto::new(Spot::At([x, feet, z]))),
-            select("cobblestone"),
-            Box::new(PillarUp::new(lift as u32).starting_at_rest()),
-            select("iron_pickaxe"),
-        ]);
-        plan.extend(dig(feet + REACH_UP + 1, ore));
+        plan.push(Box::new(StepInto::new(Spot::At([x, feet, z]))));
+        // A block at a time, each followed by the dig of the cell it
+        // brings within reach: the jump that sets a block needs room over
+        // the head (seed 1306: stone two cells over the head stopped the
+        // fifth jump, one short of the ore's reach).
+        for raised in 1..=lift {
+            plan.extend::<Plan>(vec![
+                select("cobblestone"),
+                Box::new(PillarUp::new(1).starting_at_rest()),
+                select("iron_pickaxe"),
+            ]);
+            let in_reach = feet + raised + REACH_UP;
+            plan.extend(dig(in_reach, in_reach));
+        }
     }
     plan.push(settle());
     plan
