@@ -239,12 +239,6 @@ pub struct Land {
     last_pos: Option<[f64; 3]>,
 }
 
-impl Land {
-    pub fn new() -> Land {
-        Land { last_pos: None }
-    }
-}
-
 impl Behaviour for Land {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;

@@ -326,7 +326,7 @@ fn find_diamond(game: &Game) -> Plan {
         return Vec::new();
     };
     vec![
-        Box::new(Land::new()),
+        Box::new(Land::default()),
         deferred(move |game| dig_up_to_the_ore(game, start, ore)),
     ]
 }
