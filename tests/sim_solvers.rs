@@ -367,6 +367,18 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // carried them off the ore's column and down into a cave: the
         // plan waits for the push, and digs the column open from beside.
         ("find_diamond", 1355),
+        // The villager stood between the eye and the north-west walls and
+        // took every click: a creature under the crosshair is punched.
+        ("build_a_library", 1422),
+        // The pillar rose from two-high tall grass: the look down met the
+        // upper half, where the feet are at the jump's top.
+        ("decorate_the_wall", 1468),
+        // The crafting table's edge hid the carved pumpkin's middle, not
+        // its top face: the mine looks for any face in sight.
+        ("carve_pumpkins", 1503),
+        // The one-cell pool's middle put the boat against the crafting
+        // table on the bank: the boat is aimed where it fits.
+        ("explore_boat", 1289),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

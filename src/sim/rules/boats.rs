@@ -452,20 +452,22 @@ pub fn fits(world: &World, at: [f64; 3]) -> bool {
     collision::is_free(world, &aabb)
 }
 
-/// Uses a boat item (`BoatItem.use`): on the block or water looked at
-/// within 5 blocks, if the boat fits there, a boat facing the player's
-/// way; counts `use_item` and uses up the item.
-pub fn place(game: &mut Game, hand: Hand, boat_item: ItemId) -> bool {
-    let (eye, dir) = (game.player.eye(), game.player.look_dir());
-    let Some(hit) = raycast::cast(&game.world, eye, dir, PLACE_REACH, |b| {
+/// Where a boat item used along a look from `eye` goes: the point the
+/// look meets a block or water within 5 blocks, if a boat fits there.
+pub fn landing(world: &World, eye: [f64; 3], dir: [f64; 3]) -> Option<[f64; 3]> {
+    let hit = raycast::cast(world, eye, dir, PLACE_REACH, |b| {
         raycast::selectable(b) || Fluid::of(b).is_some()
-    }) else {
+    })?;
+    let at = [0, 1, 2].map(|a| eye[a] + dir[a] * hit.distance);
+    fits(world, at).then_some(at)
+}
+
+/// Uses a boat item (`BoatItem.use`): at its [`landing`], a boat facing
+/// the player's way; counts `use_item` and uses up the item.
+pub fn place(game: &mut Game, hand: Hand, boat_item: ItemId) -> bool {
+    let Some(at) = landing(&game.world, game.player.eye(), game.player.look_dir()) else {
         return false;
     };
-    let at = [0, 1, 2].map(|a| eye[a] + dir[a] * hit.distance);
-    if !fits(&game.world, at) {
-        return false;
-    }
     let id = game
         .entities
         .spawn(EntityKind::Boat(Boat::new(boat_item)), at, [0.0; 3]);

@@ -496,9 +496,14 @@ impl MineNearest {
                     // A plant in between (not one sought) is no wall: the
                     // mine clears it.
                     let stops_the_eye = |b| hides_what_is_behind(b) || self.kinds.contains(&b);
+                    // Else a point of a face will do, as the mine aims at
+                    // one (seed 1503's `carve_pumpkins`: the crafting
+                    // table's top edge hid the carved pumpkin's middle
+                    // and not its top face).
                     let in_sight =
                         raycast::cast(&game.world, eye, dir, distance + 0.5, stops_the_eye)
-                            .is_some_and(|hit| hit.pos == pos);
+                            .is_some_and(|hit| hit.pos == pos)
+                            || face_point_in_sight(game, pos).is_some();
                     if in_sight && best.is_none_or(|(bd, bp)| (distance, pos) < (bd, bp)) {
                         best = Some((distance, pos));
                     }
@@ -995,17 +1000,27 @@ impl Behaviour for PillarUp {
         }
         if p.on_ground {
             let feet = p.block_pos();
-            let there = game.world.get(feet);
-            // A flower where the first block goes takes the click and is
-            // not replaced as tall grass is: it is broken first (seed 394's
-            // decorate_the_wall walk came to rest on a tulip and jumped on
-            // the spot till the end).
-            if raycast::selectable(there)
-                && !is_replaceable(there)
-                && !collides_at(&game.world, feet)
-            {
-                let mut action = aim_clearing_the_way(game, feet);
-                if crosshair_on(game, feet) {
+            let head = [feet[0], feet[1] + 1, feet[2]];
+            // A plant in the way of the pillar is broken first. A flower
+            // where the first block goes takes the click and is not
+            // replaced as tall grass is (seed 394's decorate_the_wall walk
+            // came to rest on a tulip and jumped on the spot till the end).
+            // Any plant at the head's height is where the feet are at the
+            // jump's top, the first thing the look down meets, and a block
+            // set there would go into the body (seed 1468's, in two-high
+            // tall grass).
+            let plant_in_the_way = |cell: BlockPos, even_replaceable: bool| {
+                let there = game.world.get(cell);
+                raycast::selectable(there)
+                    && (even_replaceable || !is_replaceable(there))
+                    && !collides_at(&game.world, cell)
+            };
+            let in_the_way = [(feet, false), (head, true)]
+                .into_iter()
+                .find(|&(cell, even_replaceable)| plant_in_the_way(cell, even_replaceable));
+            if let Some((cell, _)) = in_the_way {
+                let mut action = aim_clearing_the_way(game, cell);
+                if crosshair_on(game, cell) {
                     action.press(Key::Attack);
                 }
                 return Step::Act(action);
@@ -1281,7 +1296,13 @@ mod tests {
             "the grass is cleared"
         );
         put(&mut game, [0, FLOOR + 1, 2], "oak_log");
-        assert_eq!(pumpkin().nearest(&game), None, "the log hides it");
+        assert_eq!(
+            pumpkin().nearest(&game),
+            Some(sought),
+            "its top face shows over a log one high"
+        );
+        put(&mut game, [0, FLOOR + 2, 2], "oak_log");
+        assert_eq!(pumpkin().nearest(&game), None, "two logs hide it");
         let grass = MineNearest::new(vec![crate::sim::registry::block("grass")], 1);
         put(&mut game, [0, FLOOR + 1, 2], "grass");
         assert_eq!(
@@ -1407,6 +1428,25 @@ mod tests {
         let inventory = &mined.game.player.inventory;
         assert_eq!(inventory.count(crate::sim::registry::item("dirt")), 1);
         assert_eq!(inventory.count(crate::sim::registry::item("stick")), 0);
+    }
+
+    #[test]
+    fn a_block_whose_middle_is_hidden_but_a_face_is_not_is_mined() {
+        // A crafting table between the eye and the pumpkin: its top edge
+        // hides the pumpkin's middle, not its top face (seed 1503's
+        // carve_pumpkins).
+        let mut game = sky_game();
+        put(&mut game, [2, FLOOR + 1, 0], "crafting_table");
+        put(&mut game, [3, FLOOR + 1, 0], "pumpkin");
+        let mined = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(
+                MineNearest::new(vec![crate::sim::registry::block("pumpkin")], 1).within(3),
+            )],
+            |g| g.world.get([3, FLOOR + 1, 0]) == crate::sim::registry::block("air"),
+            150,
+        );
+        assert!(mined.reached, "not mined in {} steps", mined.steps);
     }
 
     /// An item on a step with a hole six deep beside the step's end is
@@ -1546,6 +1586,19 @@ mod tests {
     fn a_pillar_rises_through_the_grass_it_stands_in() {
         let mut game = with_cobblestone(sky_game());
         put(&mut game, [0, FLOOR + 1, 0], "grass");
+        assert_a_block_lifts_the_feet(game);
+    }
+
+    #[test]
+    fn a_pillar_rises_out_of_two_high_tall_grass() {
+        // The feet in the lower half, the eyes in the upper (seed 1468's
+        // decorate_the_wall, standing off the middle): at the jump's top
+        // the look down met the upper half, and the block set there would
+        // have gone into the body.
+        let mut game = with_cobblestone(sky_game());
+        put(&mut game, [0, FLOOR + 1, 0], "tall_grass");
+        put(&mut game, [0, FLOOR + 2, 0], "tall_grass");
+        game.player.pos = [0.99, f64::from(FLOOR + 1), 0.93];
         assert_a_block_lifts_the_feet(game);
     }
 

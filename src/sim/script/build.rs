@@ -89,14 +89,8 @@ impl Placement {
     /// course, in the upper course's cell, for hundreds of ticks). A
     /// neutral one is let be: a punch would turn it on the player.
     fn passive_creature_in_the_way<'a>(&self, game: &'a Game) -> Option<&'a Entity> {
-        let passive = |e: &Entity| match &e.kind {
-            EntityKind::Mob(mob) => registry()
-                .creature(mob.kind)
-                .is_some_and(|def| def.disposition == Disposition::Passive),
-            _ => false,
-        };
         bodies_in_the_way(game, self.block()?, self.cell).find_map(|body| match body {
-            Body::Creature(e) if passive(e) => Some(e),
+            Body::Creature(e) if is_passive(e) => Some(e),
             _ => None,
         })
     }
@@ -154,6 +148,25 @@ impl Placement {
         length < raycast::REACH - 0.2
             && raycast::target(&game.world, eye, d.map(|v| v / length))
                 .is_some_and(|hit| hit.pos == support && hit.adjacent() == self.cell)
+    }
+}
+
+/// Whether the entity is a creature that never turns on a player who
+/// punches it (a villager, a sheep), so it may be punched out of the way.
+fn is_passive(entity: &Entity) -> bool {
+    match &entity.kind {
+        EntityKind::Mob(mob) => registry()
+            .creature(mob.kind)
+            .is_some_and(|def| def.disposition == Disposition::Passive),
+        _ => false,
+    }
+}
+
+/// The passive creature the crosshair is on, if it is on one.
+fn passive_creature_under_the_crosshair(game: &Game) -> Option<&Entity> {
+    match crosshair(game)? {
+        Target::Entity(id) => game.entities.get(id).filter(|e| is_passive(e)),
+        Target::Block(_) => None,
     }
 }
 
@@ -329,8 +342,18 @@ impl Behaviour for Build {
             let (eye, look) = (game.player.eye(), game.player.look_dir());
             let on_face = raycast::target(&game.world, eye, look)
                 .is_some_and(|hit| hit.pos == support && hit.adjacent() == placement.cell);
-            if on_face {
-                action.press(Key::Use);
+            if !on_face {
+                return Step::Act(action);
+            }
+            // A creature standing between the eye and the face takes the
+            // click (seed 1422's library: the villager stood in the line to
+            // the north-west corner's walls until their patience ran out).
+            match passive_creature_under_the_crosshair(game) {
+                Some(creature) if working.punching < PUNCHING_PATIENCE => {
+                    working.punching += 1;
+                    return Step::Act(punch(game, creature));
+                }
+                _ => action.press(Key::Use),
             }
             return Step::Act(action);
         }
@@ -386,6 +409,37 @@ mod tests {
         put(&mut game, [0, FLOOR + 1, 0], "tall_grass");
         put(&mut game, [0, FLOOR + 2, 0], "tall_grass");
         assert_set(game, [2, FLOOR + 1, 0], "oak_planks");
+    }
+
+    #[test]
+    fn a_villager_between_the_eye_and_the_face_is_punched_out_of_the_line() {
+        // Seed 1422's library: the villager stood in the line to the floor
+        // under a wall's cell and took every click. Here it stands in a pit
+        // halfway to the cell, its body across the line to the floor's face.
+        let mut game = sky_game();
+        put(&mut game, [2, FLOOR, 0], "air");
+        put(&mut game, [2, FLOOR - 1, 0], "stone");
+        crate::sim::rules::testkit::summon_east(&mut game, "villager", 2.0);
+        let villager = game.entities.list.last_mut().expect("summoned");
+        villager.pos[1] = f64::from(FLOOR);
+        let (cell, planks) = ([3, FLOOR + 1, 0], item("oak_planks"));
+        game.player.inventory.main[0] = Some(ItemStack::new(planks, 1));
+        let mut build = Build::new(vec![Placement::new(cell, planks)]);
+        let first_click = (0..20).find_map(|_| {
+            let Step::Act(action) = build.next(&game) else {
+                return None;
+            };
+            crate::sim::rules::tick(&mut game, &action);
+            [Key::Use, Key::Attack]
+                .into_iter()
+                .find(|&key| action.is_pressed(key))
+        });
+        assert_eq!(
+            first_click,
+            Some(Key::Attack),
+            "a click went to the villager"
+        );
+        assert_set(game, cell, "oak_planks");
     }
 
     #[test]

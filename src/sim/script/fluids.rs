@@ -6,6 +6,7 @@ use super::behaviour::{
     angles_to, on_aim, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
     WalkTo,
 };
+use super::blocks::{points_round, OFF_MIDDLE};
 use super::craft::Craft;
 use super::plants::hides_what_is_behind;
 use crate::protocol::{Action, Key};
@@ -46,6 +47,32 @@ fn surface_point(pos: BlockPos) -> [f64; 3] {
         f64::from(pos[1]) + 0.8,
         f64::from(pos[2]) + 0.5,
     ]
+}
+
+/// The point of a source's surface to aim the held item at: the middle,
+/// or for a boat the first point round it where the boat fits (seed
+/// 1289's `explore_boat`: the pool is one cell, and a boat set on its
+/// middle met the crafting table the plan had set on the bank beside it).
+fn aim_point(game: &Game, pos: BlockPos) -> [f64; 3] {
+    let middle = surface_point(pos);
+    let holds_a_boat = game
+        .player
+        .inventory
+        .selected_stack()
+        .is_some_and(|s| boats::is_boat_item(s.item));
+    if !holds_a_boat {
+        return middle;
+    }
+    let eye = game.player.eye();
+    let lands = |point: [f64; 3]| {
+        let d: [f64; 3] = std::array::from_fn(|a| point[a] - eye[a]);
+        let length = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        boats::landing(&game.world, eye, d.map(|c| c / length)).is_some()
+    };
+    points_round(middle, [0, 1, 0], OFF_MIDDLE)
+        .into_iter()
+        .find(|&point| lands(point))
+        .unwrap_or(middle)
 }
 
 /// Uses the held item on the nearest source of a fluid in sight (plants
@@ -178,7 +205,7 @@ impl Behaviour for UseOnSource {
         let Some(pos) = self.nearest(game) else {
             return self.towards_water(game).unwrap_or(Step::Done);
         };
-        let (yaw, pitch) = angles_to(game, surface_point(pos));
+        let (yaw, pitch) = angles_to(game, aim_point(game, pos));
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         let aimed = on_aim(action.camera);
@@ -280,4 +307,38 @@ pub fn explore_boat(_: &Game) -> Plan {
         Box::new(Board::new()),
         hold(Action::noop().with(Key::Forward), 40),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::script::long::stage::play_phase;
+    use crate::suite::Event;
+
+    #[test]
+    fn a_boat_goes_onto_a_one_cell_pool_where_it_fits_beside_its_bank() {
+        // Seed 1289's explore_boat: a source three blocks east, walled on
+        // the east, a bank south of it with the crafting table the plan
+        // set there; a boat set on the middle of the water's surface meets
+        // the table. A hole north of the pool draws its flow there, and
+        // none comes west.
+        let mut game = sky_game();
+        put(&mut game, [3, FLOOR + 1, 0], "water");
+        put(&mut game, [3, FLOOR, -1], "air");
+        put(&mut game, [3, FLOOR - 1, -1], "stone");
+        put(&mut game, [4, FLOOR + 1, 0], "stone");
+        for x in 2..=3 {
+            put(&mut game, [x, FLOOR + 1, 1], "grass_block");
+        }
+        put(&mut game, [3, FLOOR + 2, 1], "crafting_table");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("oak_boat"), 1));
+        let placed = play_phase(
+            game,
+            vec![Box::new(UseOnSource::walking_to_water())],
+            |g| g.stats.get(Event::UseItem, "oak_boat") == 1,
+            40,
+        );
+        assert!(placed.reached, "no boat placed in {} steps", placed.steps);
+    }
 }
