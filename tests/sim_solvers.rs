@@ -379,6 +379,17 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // The one-cell pool's middle put the boat against the crafting
         // table on the bank: the boat is aimed where it fits.
         ("explore_boat", 1289),
+        // The player slid into a pool under a bank and sank there, looking
+        // up at the sheep on it, never on the ground: a swimmer's stop now
+        // starts the walk round as a walker's does.
+        ("collect_wool", 1391),
+        // The witch fled into a lake below a bank; the chase swam after it
+        // and, never on the ground, neither gained nor went round.
+        ("combat_witch", 1207),
+        // The cave spider sat under a spruce's canopy one block over a
+        // bank, and the leaves over the head and the bank's step stopped
+        // every jump: the walk to it cuts them.
+        ("trap_a_spider_with_a_boat", 1220),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

@@ -608,8 +608,12 @@ pub struct WalkTo {
     pub jumps: bool,
     /// Whether a soft block at head height that holds the body up is cut
     /// through, standing (see [`soft_block_holds_up`]): a block dug in
-    /// the air breaks five times slower.
+    /// the air breaks five times slower; so is one that stops the jump up
+    /// a step (see [`soft_block_over_a_step`]).
     pub cuts_soft_blocks: bool,
+    /// The soft block over a step being cut (see
+    /// [`soft_block_over_a_step`]), standing still, until it is gone.
+    cutting: Option<BlockPos>,
 }
 
 impl WalkTo {
@@ -621,8 +625,25 @@ impl WalkTo {
             ticks_left: 300,
             jumps: true,
             cuts_soft_blocks: false,
+            cutting: None,
         }
     }
+}
+
+/// Looks at the bottom face of `cell`, over the head, and breaks it.
+fn cut_from_below(game: &Game, cell: BlockPos) -> Action {
+    let middle = [
+        f64::from(cell[0]) + 0.5,
+        f64::from(cell[1]),
+        f64::from(cell[2]) + 0.5,
+    ];
+    let (yaw, pitch) = angles_to(game, middle);
+    let mut action = Action::noop();
+    action.camera = turn_towards(game, yaw, pitch);
+    if matches!(crosshair(game), Some(Target::Block(hit)) if hit.pos == cell) {
+        action.press(Key::Attack);
+    }
+    action
 }
 
 impl Behaviour for WalkTo {
@@ -631,6 +652,17 @@ impl Behaviour for WalkTo {
         let (dx, dz) = (self.x - p.pos[0], self.z - p.pos[2]);
         if (dx * dx + dz * dz).sqrt() <= self.within || !spend_tick(&mut self.ticks_left) {
             return Step::Done;
+        }
+        if self.cuts_soft_blocks {
+            if self.cutting.is_none() {
+                self.cutting = soft_block_over_a_step(game, [dx, dz]);
+            }
+            if let Some(cell) = self.cutting {
+                if collides_at(&game.world, cell) && quick_to_cut(game, cell) {
+                    return Step::Act(cut_from_below(game, cell));
+                }
+                self.cutting = None;
+            }
         }
         let yaw = (-dx).atan2(dz).to_degrees() as f32;
         let mut action = Action::noop();
@@ -735,6 +767,36 @@ fn held_up_against_a_block(game: &Game) -> bool {
 /// through it (see [`head_against_soft_block`]).
 fn soft_block_holds_up(game: &Game) -> bool {
     held_up_against_a_block(game) && head_against_soft_block(game)
+}
+
+/// The soft block that stops the jump up a step the body is held up
+/// against, walking along `heading`: over the head, or over the step, two
+/// cells above the feet (seed 1220's cave spider sat under a spruce's
+/// canopy one block over a bank; the walk to it stood against the bank's
+/// step, the leaves over both stopping every jump). `None` where the
+/// jump is free or stopped by a block not [`quick_to_cut`], or the step
+/// has no room for the body.
+fn soft_block_over_a_step(game: &Game, heading: [f64; 2]) -> Option<BlockPos> {
+    let player = &game.player;
+    let [dx, dz] = heading;
+    if !player.on_ground || !held_up_against_a_block(game) {
+        return None;
+    }
+    let ahead = if dx.abs() >= dz.abs() {
+        [dx.signum() as i32, 0, 0]
+    } else {
+        [0, 0, dz.signum() as i32]
+    };
+    let feet = player.block_pos();
+    let step = offset(feet, ahead);
+    let world = &game.world;
+    if !collides_at(world, step) || collides_at(world, offset(step, [0, 1, 0])) {
+        return None;
+    }
+    let stopping = [offset(feet, [0, 2, 0]), offset(step, [0, 2, 0])]
+        .into_iter()
+        .find(|&cell| collides_at(world, cell))?;
+    quick_to_cut(game, stopping).then_some(stopping)
 }
 
 /// How far above the feet an item lies on a step up.
@@ -1587,6 +1649,32 @@ mod tests {
         let mut game = with_cobblestone(sky_game());
         put(&mut game, [0, FLOOR + 1, 0], "grass");
         assert_a_block_lifts_the_feet(game);
+    }
+
+    #[test]
+    fn a_walk_cuts_the_leaves_that_stop_the_jump_up_a_step() {
+        // Seed 1220's cave spider sat under a spruce's canopy one block
+        // over a bank: leaves over the head and over the bank's step, and
+        // on along it at head height.
+        let mut game = sky_game();
+        for x in -1..=1 {
+            for z in 1..=5 {
+                put(&mut game, [x, FLOOR + 1, z], "dirt");
+            }
+            for z in -1..=5 {
+                put(&mut game, [x, FLOOR + 3, z], "spruce_leaves");
+            }
+        }
+        let mut walk = WalkTo::new(0.5, 4.5);
+        walk.cuts_soft_blocks = true;
+        let walked = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(walk)],
+            |game| game.player.pos[2] > 4.0,
+            300,
+        );
+        assert!(walked.reached, "stood at {:?}", walked.game.player.pos);
+        assert_eq!(feet_level(&walked.game), Some(FLOOR + 2), "up the step");
     }
 
     #[test]

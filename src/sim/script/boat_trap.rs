@@ -73,7 +73,13 @@ impl SeatInBoat {
     /// This tick's walk to within `within` of the column `(x, z)`, if
     /// the feet are not there yet.
     fn walk_towards(&mut self, game: &Game, [x, z]: [f64; 2], within: f64) -> Option<Action> {
-        let walk = self.walk.get_or_insert_with(|| WalkTo::new(x, z));
+        let walk = self.walk.get_or_insert_with(|| {
+            // Leaves low over the ground the creature shelters under are
+            // cut through on the way.
+            let mut walk = WalkTo::new(x, z);
+            walk.cuts_soft_blocks = true;
+            walk
+        });
         (walk.x, walk.z, walk.within) = (x, z, within);
         match walk.next(game) {
             Step::Act(action) => Some(action),

@@ -119,8 +119,10 @@ impl GoRound {
 
     /// Counts a tick of running at a creature standing at `feet`; when
     /// the run has stopped, starts a walk round towards it. Progress
-    /// counts on the ground only, a jump against a bank under a creature
-    /// on it bringing the feet nearer and then back. A hostile creature
+    /// counts on the ground or in the water only, a jump against a bank
+    /// under a creature on it bringing the feet nearer and then back; a
+    /// swimmer stops too (seed 1391's player sank in a pool under a sheep
+    /// on the bank above). A hostile creature
     /// coming nearer is progress, as it comes to the player; a passive
     /// one strolling nearer is not, unless the body moves too (seed
     /// 802's pig grazed along a bank towards the player, who stood at a
@@ -129,13 +131,14 @@ impl GoRound {
         let gap = gap(game, feet);
         let p = &game.player;
         let closing = self.comes_down || p.vel[0].hypot(p.vel[2]) > MOVING;
-        if gap < self.closest - 0.1 && p.on_ground && closing {
+        let footed = p.on_ground || p.in_water;
+        if gap < self.closest - 0.1 && footed && closing {
             self.closest = gap;
             self.stopped = 0;
             return;
         }
         self.stopped += 1;
-        if self.stopped > STOPPED_TICKS && game.player.on_ground {
+        if self.stopped > STOPPED_TICKS && footed {
             let [x, y, z] = feet.map(|v| v.floor() as i32);
             let swims = [y, y - 1]
                 .iter()
@@ -282,6 +285,31 @@ mod tests {
         assert!(round.step(&game, feet, 1.0).is_some(), "a walk round");
         let gone_off = [feet[0], feet[1], feet[2] - 6.0];
         assert!(round.step(&game, gone_off, 1.0).is_none());
+    }
+
+    #[test]
+    fn a_stop_while_swimming_below_a_creature_starts_a_walk_round() {
+        // Seed 1391's sheep grazed on a bank seven blocks above a pool the
+        // player had slid into: the player sank looking up at it, never
+        // on the ground, and no walk round set off for 180 ticks.
+        let mut game = ridge_with_a_stair(3);
+        for x in -1..=1 {
+            for z in -1..=1 {
+                for y in FLOOR - 2..=FLOOR {
+                    put(&mut game.world, [x, y, z], "water");
+                }
+            }
+        }
+        game.player.pos[1] = f64::from(FLOOR);
+        game.player.on_ground = false;
+        let feet = ON_THE_RIDGE;
+        let mut round = GoRound::for_kind("sheep");
+        for _ in 0..=STOPPED_TICKS + 1 {
+            rules::tick(&mut game, &Action::noop());
+            round.watch(&game, feet);
+        }
+        assert!(game.player.in_water && !game.player.on_ground, "swimming");
+        assert!(round.step(&game, feet, 1.0).is_some(), "a walk round");
     }
 
     #[test]
