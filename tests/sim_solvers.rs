@@ -157,7 +157,11 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         ("light_up_the_surroundings_at_night", 118),
         ("light_up_the_surroundings_at_night", 131),
         // The run at the enderman swam flat into a bank a block high,
-        // eyes under water: in water it paddles, holding jump.
+        // eyes under water: in water it paddles, holding jump. Later the
+        // enderman followed the swimming player into the lake, was hurt
+        // by the water and teleported into a cave 25 blocks down, where
+        // no teleport back found room: endermen's paths now keep out of
+        // water, as vanilla's.
         ("combat_enderman", 119),
         // The cut grass dropped into a dip beside the block underfoot.
         ("collect_grass", 140),
@@ -390,6 +394,15 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // bank, and the leaves over the head and the bank's step stopped
         // every jump: the walk to it cuts them.
         ("trap_a_spider_with_a_boat", 1220),
+        // The enderman, hurt by water, teleported into a cave under a
+        // lake; the player stood over it, sixteen blocks off already,
+        // and never walked off: the walk off now goes sixteen blocks
+        // across, and on a quarter turn round while the enderman stays.
+        ("combat_enderman", 1277),
+        // An angry enderman deep in a cave, where no teleport towards the
+        // player found room: solved since endermen's paths keep out of
+        // water, as vanilla's.
+        ("combat_enderman", 771),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

@@ -1,7 +1,8 @@
 //! Paths over the block grid, after vanilla's `WalkNodeEvaluator` and
 //! `PathFinder`: A* from the cell of the creature's feet through cells it
 //! can stand in — walking level, stepping (jumping) up one block, dropping
-//! at most three — never into lava or fire, never off into the void, with
+//! at most three — never into lava or fire, never into water for the
+//! kinds that shun it (the enderman), never off into the void, with
 //! a bounded search (at most [`MAX_NODES`] cells expanded). When the goal
 //! cannot be reached within the bound, the path leads to the expanded cell
 //! nearest to it, as vanilla's does. The navigation follows the path and
@@ -9,7 +10,7 @@
 
 pub mod grid;
 
-use crate::sim::entity::Entity;
+use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::registry::{registry, BlockId};
 use crate::sim::world::{BlockPos, World};
 
@@ -124,15 +125,22 @@ pub fn feet_cell(pos: [f64; 3]) -> BlockPos {
     ]
 }
 
-/// How tall a creature is, in whole cells.
+/// How tall a creature is, in whole cells, and whether its paths keep
+/// out of water.
 struct Body {
     cells: i32,
+    shuns_water: bool,
 }
 
 impl Body {
     fn of(e: &Entity) -> Body {
+        let def = match &e.kind {
+            EntityKind::Mob(mob) => registry().creature(mob.kind),
+            _ => None,
+        };
         Body {
             cells: e.size().1.ceil().max(1.0) as i32,
+            shuns_water: def.is_some_and(|d| d.shuns_water),
         }
     }
 }
@@ -157,7 +165,11 @@ fn standable(world: &World, body: &Body, pos: BlockPos) -> bool {
     if !(0..=crate::sim::world::HEIGHT).contains(&pos[1]) {
         return false;
     }
-    if !(0..body.cells).all(|dy| passable(world, [pos[0], pos[1] + dy, pos[2]])) {
+    let cells = || (0..body.cells).map(|dy| [pos[0], pos[1] + dy, pos[2]]);
+    if !cells().all(|cell| passable(world, cell)) {
+        return false;
+    }
+    if body.shuns_water && cells().any(|cell| is_water(world, cell)) {
         return false;
     }
     let below = [pos[0], pos[1] - 1, pos[2]];
@@ -260,7 +272,14 @@ mod tests {
     use super::*;
     use crate::sim::rules::testkit::{flat_world, put, FLOOR};
 
-    const STANDING: Body = Body { cells: 2 };
+    const STANDING: Body = Body {
+        cells: 2,
+        shuns_water: false,
+    };
+    const SHUNNING_WATER: Body = Body {
+        cells: 3,
+        shuns_water: true,
+    };
 
     #[test]
     fn a_path_goes_around_a_wall() {
@@ -303,5 +322,25 @@ mod tests {
         assert_eq!(down, vec![[1, FLOOR - 2, 0]]);
         let deeper = step(&world, &STANDING, [0, FLOOR + 1, 0], 1, 1);
         assert_eq!(deeper, None, "a four-block drop is not taken");
+    }
+
+    #[test]
+    fn an_enderman_s_path_goes_round_a_pond_others_swim_across() {
+        let mut world = flat_world();
+        for z in -10..=10 {
+            put(&mut world, [2, FLOOR, z], "water");
+        }
+        let (from, to) = ([0, FLOOR + 1, 0], [4, FLOOR + 1, 0]);
+        let wet = |world: &World, path: &[BlockPos]| path.iter().any(|&c| is_water(world, c));
+        let swimmer = find_path(&world, &STANDING, from, to).unwrap();
+        assert!(wet(&world, &swimmer), "across: {swimmer:?}");
+        let shunner = find_path(&world, &SHUNNING_WATER, from, to);
+        assert!(shunner.iter().all(|p| !wet(&world, p)), "{shunner:?}");
+        for z in (-10..=10).filter(|z: &i32| z.abs() > 2) {
+            put(&mut world, [2, FLOOR, z], "stone");
+        }
+        let shunner = find_path(&world, &SHUNNING_WATER, from, to).unwrap();
+        assert_eq!(shunner.last(), Some(&to), "round a short pond");
+        assert!(!wet(&world, &shunner), "{shunner:?}");
     }
 }

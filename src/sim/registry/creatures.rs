@@ -39,6 +39,8 @@ pub struct CreatureDef {
     pub burns_in_daylight: bool,
     /// Flies: no gravity.
     pub flies: bool,
+    /// Its paths never enter water (vanilla's WATER malus of -1).
+    pub shuns_water: bool,
     /// Items it follows in a player's hand.
     pub food: Vec<ItemId>,
     pub drops: Vec<MobDrop>,
@@ -83,7 +85,7 @@ pub(super) fn parse(
         let kind = entities
             .get(row[0])
             .unwrap_or_else(|| panic!("creature table names unknown entity `{}`", row[0]));
-        let drops = list(row[11])
+        let drops = list(row[12])
             .into_iter()
             .map(|drop| {
                 let parts: Vec<&str> = drop.split(':').collect();
@@ -116,10 +118,15 @@ pub(super) fn parse(
             },
             burns_in_daylight: yes(row[8]),
             flies: yes(row[9]),
-            food: list(row[10]).into_iter().map(item).collect(),
+            shuns_water: match row[10] {
+                "shuns" => true,
+                "swims" => false,
+                other => panic!("creature table: water is `{other}`, not shuns or swims"),
+            },
+            food: list(row[11]).into_iter().map(item).collect(),
             drops,
-            goals: list(row[12]),
-            targets: list(row[13]),
+            goals: list(row[13]),
+            targets: list(row[14]),
         });
     }
     defs

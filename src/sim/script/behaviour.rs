@@ -76,6 +76,11 @@ pub fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
     (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
 }
 
+/// How far apart two points are across, heights aside.
+pub fn distance_across(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (a[0] - b[0]).hypot(a[2] - b[2])
+}
+
 /// The camera move towards a yaw and pitch, at most [`MAX_TURN`] per axis.
 pub fn turn_towards(game: &Game, yaw: f32, pitch: f32) -> [f32; 2] {
     let dyaw = (yaw - game.player.yaw + 540.0).rem_euclid(360.0) - 180.0;

@@ -2,13 +2,17 @@
 //! sixteen blocks from the player teleports towards it (every 30 ticks
 //! it tries, as vanilla's `teleportTowards`). When the quarry has stood
 //! far below, out of reach, for a while (the hunt's walks round having
-//! had their go), the player walks off across the land until it is
-//! beyond that distance, then waits there for the enderman to come. One
-//! that follows under the ground, through its cave, keeps the walk going
-//! on away from it, and one that comes near again still deep below is
-//! walked off from anew.
+//! had their go), the player walks off across the land until it is that
+//! far across (straight over a deep cave the player is already that far,
+//! but the spot sixteen blocks up the line lies in the rock: seed 119's),
+//! then waits there for the enderman to come. One that follows under the
+//! ground, through its cave, keeps the walk going on away from it, and
+//! one that comes near again still deep below is walked off from anew;
+//! one that stays below through the wait is walked round from, a quarter
+//! turn about its column, and waited for again. As soon as it has come
+//! up, the hunt goes on (seed 563's came up behind the walk off).
 
-use super::behaviour::{distance, Behaviour, Step};
+use super::behaviour::{distance, distance_across, Behaviour, Step};
 use super::combat::{nearest, SAFE_DROP};
 use super::pearl_chase::apart;
 use super::travel::{self, Travel};
@@ -21,14 +25,27 @@ const PATIENCE: u32 = 200;
 /// player, and how far across from its column the walk off heads.
 const TELEPORT_RANGE: f64 = 16.0;
 const WALK_OFF: f64 = 20.0;
-/// The longest the walk off and the wait after it last.
+/// The longest the walk off and the wait after it last. Past its first
+/// 30 ticks the enderman tries a teleport every tick: one not come in
+/// the wait finds no spot along the line it looks down.
 const WALK_TICKS: u32 = 300;
-const WAIT_TICKS: u32 = 200;
+const WAIT_TICKS: u32 = 100;
 
 enum Phase {
-    Hunting { below: u32 },
-    WalkingOff { walk: Travel, ticks: u32 },
-    Waiting { ticks: u32 },
+    Hunting {
+        below: u32,
+    },
+    /// A walk off, and whether it is a quarter turn about the quarry's
+    /// column, which is walked to its end (it starts as far across as
+    /// the first one ends).
+    WalkingOff {
+        walk: Travel,
+        ticks: u32,
+        turned: bool,
+    },
+    Waiting {
+        ticks: u32,
+    },
 }
 
 /// A hunt of `kind` that walks off from a quarry stuck deep below.
@@ -49,8 +66,9 @@ impl DrawOut {
 }
 
 /// The column `WALK_OFF` blocks across from the quarry's, on the
-/// player's side of it (east where the player stands right over it).
-fn away_from(game: &Game, quarry: [f64; 3]) -> [i32; 2] {
+/// player's side of it (east where the player stands right over it), or
+/// a quarter turn on from that side about the quarry's column.
+fn away_from(game: &Game, quarry: [f64; 3], quarter_turn: bool) -> [i32; 2] {
     let p = game.player.pos;
     let (dx, dz) = (p[0] - quarry[0], p[2] - quarry[2]);
     let across = dx.hypot(dz);
@@ -59,6 +77,7 @@ fn away_from(game: &Game, quarry: [f64; 3]) -> [i32; 2] {
     } else {
         (dx / across, dz / across)
     };
+    let (ux, uz) = if quarter_turn { (-uz, ux) } else { (ux, uz) };
     [
         (quarry[0] + ux * WALK_OFF).floor() as i32,
         (quarry[2] + uz * WALK_OFF).floor() as i32,
@@ -69,39 +88,53 @@ impl Behaviour for DrawOut {
     fn next(&mut self, game: &Game) -> Step {
         let quarry = nearest(game, self.kind).map(|e| (e.pos, apart(game, e)));
         let far = quarry.is_some_and(|(at, _)| distance(game.player.pos, at) > TELEPORT_RANGE);
+        let far_across =
+            quarry.is_some_and(|(at, _)| distance_across(game.player.pos, at) > TELEPORT_RANGE);
         // Deep: below more than a drop the hunt takes down to it.
         let deep = quarry.is_some_and(|(at, out_of_reach)| {
             out_of_reach && at[1] < game.player.pos[1] - SAFE_DROP
         });
-        let walk_away = |at| travel::towards(away_from(game, at));
-        let walk_off = |at| Phase::WalkingOff {
-            walk: walk_away(at),
+        let walk_away = |at, quarter_turn| travel::towards(away_from(game, at, quarter_turn));
+        let walk_off = |at, quarter_turn| Phase::WalkingOff {
+            walk: walk_away(at, quarter_turn),
             ticks: 0,
+            turned: quarter_turn,
         };
         match &mut self.phase {
             Phase::Hunting { below } => {
                 *below = if deep { *below + 1 } else { 0 };
                 if let (true, Some((at, _))) = (*below > PATIENCE, quarry) {
-                    self.phase = walk_off(at);
+                    self.phase = walk_off(at, false);
                     return self.next(game);
                 }
                 self.hunt.next(game)
             }
-            Phase::WalkingOff { walk, ticks } => {
+            Phase::WalkingOff {
+                walk,
+                ticks,
+                turned,
+            } => {
                 *ticks += 1;
-                if quarry.is_none() || far || *ticks > WALK_TICKS {
+                if !deep {
+                    // Come up, or gone: hunted.
+                    self.phase = Phase::Hunting { below: 0 };
+                    return self.hunt.next(game);
+                }
+                if (far_across && !*turned) || *ticks > WALK_TICKS {
                     self.phase = Phase::Waiting { ticks: 0 };
                     return self.next(game);
                 }
-                match walk.next(game) {
-                    Step::Act(action) => Step::Act(action),
-                    Step::Done => {
+                match (walk.next(game), quarry) {
+                    (Step::Act(action), _) => Step::Act(action),
+                    (Step::Done, Some((at, _))) if !far => {
                         // Arrived with the quarry still near: it followed
                         // through its cave (seed 736's), so the walk goes
                         // on away from where it stands now.
-                        if let Some((at, _)) = quarry {
-                            *walk = walk_away(at);
-                        }
+                        *walk = walk_away(at, false);
+                        Step::Act(Action::noop())
+                    }
+                    (Step::Done, _) => {
+                        self.phase = Phase::Waiting { ticks: 0 };
                         Step::Act(Action::noop())
                     }
                 }
@@ -110,15 +143,114 @@ impl Behaviour for DrawOut {
                 *ticks += 1;
                 if let (false, true, Some((at, _))) = (far, deep, quarry) {
                     // Come near again under the ground: walked off anew.
-                    self.phase = walk_off(at);
+                    self.phase = walk_off(at, false);
                     return self.next(game);
                 }
-                if !far || *ticks > WAIT_TICKS {
+                if let (true, true, Some((at, _))) = (*ticks > WAIT_TICKS, deep, quarry) {
+                    self.phase = walk_off(at, true);
+                    return self.next(game);
+                }
+                if !deep {
                     self.phase = Phase::Hunting { below: 0 };
                     return self.hunt.next(game);
                 }
                 Step::Act(Action::noop())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rules;
+    use crate::sim::rules::testkit::{platform_game, put, summon_east, FLOOR};
+    use crate::sim::script::behaviour::Hold;
+
+    /// How far round the floor reaches from the player's start.
+    const FLOOR_SIDE: i32 = 30;
+    /// How far below the floor the quarry's sealed cell lies.
+    const DEPTH: i32 = 30;
+
+    /// A floor 60 blocks across, and a zombie (which never teleports)
+    /// sealed in stone right under the player, out of every reach.
+    fn a_quarry_sealed_deep_below() -> Game {
+        let mut game = platform_game();
+        for x in -FLOOR_SIDE..=FLOOR_SIDE {
+            for z in -FLOOR_SIDE..=FLOOR_SIDE {
+                put(&mut game.world, [x, FLOOR, z], "stone");
+                for y in FLOOR + 1..=FLOOR + 3 {
+                    put(&mut game.world, [x, y, z], "air");
+                }
+            }
+        }
+        let cell = FLOOR - DEPTH;
+        for x in -1..=1 {
+            for z in -1..=1 {
+                for y in cell - 1..=cell + 2 {
+                    let inside = x == 0 && z == 0 && (cell..=cell + 1).contains(&y);
+                    put(
+                        &mut game.world,
+                        [x, y, z],
+                        if inside { "air" } else { "stone" },
+                    );
+                }
+            }
+        }
+        summon_east(&mut game, "zombie", 0.0);
+        game.entities.list[0].pos[1] = f64::from(cell);
+        game
+    }
+
+    #[test]
+    fn a_quarry_stuck_deep_below_is_walked_off_from_across_then_a_quarter_turn_round() {
+        // Seed 119's enderman teleported into a cave 25 blocks under the
+        // player: already farther than 16 blocks, straight down, the
+        // player never walked off, and the spot 16 blocks up the line
+        // lay in the rock.
+        let mut game = a_quarry_sealed_deep_below();
+        let mut draw_out = DrawOut::new(Box::new(Hold::still(u32::MAX)), "zombie");
+        let mut waits_from = Vec::new();
+        let mut waiting = false;
+        for _ in 0..2 * (PATIENCE + WALK_TICKS + WAIT_TICKS) {
+            let Step::Act(action) = draw_out.next(&game) else {
+                panic!("a hunt that never ends")
+            };
+            rules::tick(&mut game, &action);
+            let now_waiting = matches!(draw_out.phase, Phase::Waiting { .. });
+            if now_waiting && !waiting {
+                waits_from.push(game.player.pos);
+            }
+            waiting = now_waiting;
+        }
+        let [east, south, ..] = waits_from[..] else {
+            panic!("two waits: {waits_from:?}")
+        };
+        assert!(
+            east[0] > TELEPORT_RANGE && east[2].abs() < 4.0,
+            "east first: {east:?}"
+        );
+        assert!(
+            south[2] > TELEPORT_RANGE && south[0].abs() < 4.0,
+            "then south: {south:?}"
+        );
+    }
+
+    #[test]
+    fn a_quarry_come_up_during_the_walk_off_is_hunted_at_once() {
+        // Seed 563's enderman teleported up behind the player, who walked
+        // on away from it with the enderman at its heels.
+        let mut game = a_quarry_sealed_deep_below();
+        let mut draw_out = DrawOut::new(Box::new(Hold::still(u32::MAX)), "zombie");
+        while !matches!(draw_out.phase, Phase::WalkingOff { .. }) {
+            let Step::Act(action) = draw_out.next(&game) else {
+                panic!("a hunt that never ends")
+            };
+            rules::tick(&mut game, &action);
+        }
+        let p = game.player.pos;
+        game.entities.list[0].pos = [p[0] - 3.0, p[1], p[2]];
+        draw_out.next(&game);
+        assert!(matches!(draw_out.phase, Phase::Hunting { .. }));
     }
 }

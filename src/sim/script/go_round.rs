@@ -16,7 +16,7 @@
 //! stood.
 //! Hunts and the walk to a creature to use an item on share it.
 
-use super::behaviour::{distance, Behaviour, Step};
+use super::behaviour::{distance, distance_across, Behaviour, Step};
 use super::travel::{self, Travel};
 use crate::protocol::Action;
 use crate::sim::game::Game;
@@ -81,7 +81,7 @@ fn gap(game: &Game, feet: [f64; 3]) -> f64 {
     if on_another_level(game, feet) {
         distance(p, feet)
     } else {
-        (feet[0] - p[0]).hypot(feet[2] - p[2])
+        distance_across(feet, p)
     }
 }
 
@@ -146,10 +146,8 @@ impl GoRound {
             let elsewhere = on_another_level(game, feet);
             let below = elsewhere && feet[1] < game.player.pos[1];
             let p = p.pos;
-            let overhead = self.comes_down
-                && elsewhere
-                && !below
-                && (feet[0] - p[0]).hypot(feet[2] - p[2]) <= OVERHEAD;
+            let overhead =
+                self.comes_down && elsewhere && !below && distance_across(feet, p) <= OVERHEAD;
             let round = if below && game.player.health > HEALTH_TO_FALL {
                 travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
             } else if overhead {

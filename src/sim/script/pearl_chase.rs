@@ -5,7 +5,7 @@
 //! and the hunt goes on from where the pearl lands (five points of
 //! damage, as vanilla's teleport costs). Inert without pearls.
 
-use super::behaviour::{distance, turn_towards, Behaviour, Select, Step};
+use super::behaviour::{distance, distance_across, turn_towards, Behaviour, Select, Step};
 use super::blocks::stands_dry;
 use super::combat::{nearest, Hunt};
 use super::go_round::on_another_level;
@@ -92,7 +92,6 @@ impl Behaviour for PearlChase {
 fn landing(game: &Game, e: &Entity) -> Option<[f64; 3]> {
     let [fx, fy, fz] = e.pos.map(|v| v.floor() as i32);
     let p = game.player.pos;
-    let across = |a: [f64; 3], b: [f64; 3]| (a[0] - b[0]).hypot(a[2] - b[2]);
     let mut spots: Vec<(bool, i64, [f64; 3])> = Vec::new();
     for dy in -1..=1 {
         for dz in -LANDING_SPREAD..=LANDING_SPREAD {
@@ -103,10 +102,10 @@ fn landing(game: &Game, e: &Entity) -> Option<[f64; 3]> {
                     f64::from(cell[1]) + 0.05,
                     f64::from(cell[2]) + 0.5,
                 ];
-                if !stands_dry(&game.world, cell) || across(top, e.pos) < CLEAR_OF_BODY {
+                if !stands_dry(&game.world, cell) || distance_across(top, e.pos) < CLEAR_OF_BODY {
                     continue;
                 }
-                let far_side = across(top, p) > across(e.pos, p);
+                let far_side = distance_across(top, p) > distance_across(e.pos, p);
                 let near = (distance(top, e.pos) * 1000.0) as i64;
                 spots.push((far_side, near, top));
             }
