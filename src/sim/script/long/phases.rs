@@ -16,11 +16,11 @@ use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold, MineNearest};
-use crate::sim::script::blocks::Smelt;
+use crate::sim::script::blocks::{collides_at, Smelt};
 use crate::sim::script::craft::Craft;
 use crate::sim::script::plans::{settle, Plan};
 use crate::sim::script::screens::OpenNearest;
-use crate::sim::script::travel::travel;
+use crate::sim::script::travel::{is_water, travel};
 use crate::sim::world::BlockPos;
 
 /// Logs wanted: a table (1), a wooden pickaxe with sticks for three
@@ -69,11 +69,24 @@ fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
     [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
 }
 
-/// Whether a log stands within a few blocks of feet at `feet`.
+/// Whether a log stands at `pos` that some feet cell with a floor has
+/// in reach (not one of a trunk left floating over a pit).
+fn cuttable_log(game: &Game, pos: BlockPos) -> bool {
+    is_log(game.world.get(pos)) && has_a_floor_in_reach(&game.world, pos)
+}
+
+/// Whether a cuttable log stands within a few blocks of feet at `feet`.
 fn near_a_log(game: &Game, feet: BlockPos) -> bool {
-    (-3..=3).any(|dz| {
-        (-3..=3).any(|dx| (0..=4).any(|dy| is_log(game.world.get(add(feet, [dx, dy, dz])))))
-    })
+    (-3..=3)
+        .any(|dz| (-3..=3).any(|dx| (0..=4).any(|dy| cuttable_log(game, add(feet, [dx, dy, dz])))))
+}
+
+/// Whether feet at `feet` stand dry on firm ground near a cuttable log:
+/// where a walk to a tree ends, so the dig to the log starts from ground
+/// (not afloat on a lake under the crown, nor sunk to its bed).
+fn by_a_log(game: &Game, feet: BlockPos) -> bool {
+    let world = &game.world;
+    !is_water(world, feet) && collides_at(world, add(feet, [0, -1, 0])) && near_a_log(game, feet)
 }
 
 /// The nearest log column around the feet, as a guide for the walk.
@@ -88,7 +101,7 @@ fn nearest_tree(game: &Game) -> Option<[i32; 2]> {
             }
             let [x, z] = [feet[0] + dx, feet[2] + dz];
             let ground = game.world.generator().column(x, z).height;
-            if (ground + 1..=ground + 3).any(|y| is_log(game.world.get([x, y, z]))) {
+            if (ground + 1..=ground + 3).any(|y| cuttable_log(game, [x, y, z])) {
                 best = Some((d, [x, z]));
             }
         }
@@ -105,19 +118,20 @@ fn logs_near(game: &Game) -> Vec<BlockPos> {
     found
 }
 
-/// One round of gathering logs: near trees, dig to the nearest log
-/// (through leaves and earth, on a staircase where it stands higher)
-/// and cut it; elsewhere walk towards the nearest tree.
+/// One round of gathering logs: away from trees, walk over the ground
+/// to the nearest one first (round a lake, say, that a dig would pass
+/// under, through stone by hand); then dig to the nearest log (through
+/// leaves and earth, on a staircase where it stands higher) and cut it.
 fn log_round(game: &Game) -> Plan {
-    if logs_near(game).is_empty() || !near_a_log(game, game.player.block_pos()) {
-        if let Some(guide) = nearest_tree(game).filter(|_| logs_near(game).is_empty()) {
-            return vec![travel(near_a_log, Some(guide))];
+    let mut plan = Plan::new();
+    if logs_near(game).is_empty() || !by_a_log(game, game.player.block_pos()) {
+        if let Some(guide) = nearest_tree(game) {
+            plan.push(travel(by_a_log, Some(guide)));
         }
     }
-    vec![
-        Box::new(DigTo::new(Box::new(logs_near)).mining()),
-        Box::new(CollectItems::new(3.0, 40)),
-    ]
+    plan.push(Box::new(DigTo::new(Box::new(logs_near)).mining()));
+    plan.push(Box::new(CollectItems::new(3.0, 40)));
+    plan
 }
 
 /// Cuts logs from the nearest trees until `count` are held.
@@ -642,6 +656,29 @@ mod tests {
             game.player.inventory.main[slot] = Some(ItemStack::new(item(name), count));
         }
         game
+    }
+
+    #[test]
+    fn a_walk_to_a_tree_ends_dry_by_a_log_that_can_be_cut() {
+        use crate::sim::inspect::testing::{put, FLOOR};
+        let mut game = sky_game();
+        let feet = [0, FLOOR + 1, 0];
+        // A trunk's log left floating two blocks over the floor: no
+        // floor under any cell it is in reach from.
+        put(&mut game, [1, FLOOR + 4, 0], "oak_log");
+        assert!(!near_a_log(&game, feet), "a floating log is no tree");
+        assert!(!by_a_log(&game, feet));
+        put(&mut game, [2, FLOOR + 1, 0], "oak_log");
+        assert!(near_a_log(&game, feet));
+        assert!(by_a_log(&game, feet));
+        put(&mut game, feet, "water");
+        assert!(
+            !by_a_log(&game, feet),
+            "in water, the dig has no floor to start from"
+        );
+        put(&mut game, feet, "air");
+        put(&mut game, [0, FLOOR, 0], "water");
+        assert!(!by_a_log(&game, feet), "afloat");
     }
 
     #[test]

@@ -5,14 +5,17 @@
 //! aimed at and used, as a furnace is opened), trying the next cell when
 //! one does not take it. Where no cell will do (the feet stand on a
 //! tree's crown, on a log among leaves, where the script treats leaves as
-//! nothing to put a block against), it walks once to the nearest firm
-//! ground with room.
+//! nothing to put a block against; or a crown hangs low about the head
+//! and hides every cell beside the feet from the eye), it walks once to
+//! the nearest firm ground with room: an open cell beside the feet, over
+//! a solid one, whose centre the eye standing there sees.
 
 use std::collections::VecDeque;
 
 use super::dig::{add, safe_to_open, up, SIDES};
 use crate::protocol::Action;
 use crate::sim::game::Game;
+use crate::sim::player::EYE_HEIGHT;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, ItemKind};
 use crate::sim::rules::placement_obstructed;
@@ -53,12 +56,21 @@ impl PlaceNear {
 }
 
 /// Whether feet in a cell have room to put a block beside them: they
-/// stand on an opaque cube, beside an open cell over another.
+/// stand on an opaque cube, beside an open cell over another whose
+/// centre the eye of a body standing there sees (a crown of leaves low
+/// about the head hides every cell beside the feet).
 fn room_beside(game: &Game, feet: BlockPos) -> bool {
+    let eye = [
+        f64::from(feet[0]) + 0.5,
+        f64::from(feet[1]) + EYE_HEIGHT,
+        f64::from(feet[2]) + 0.5,
+    ];
     is_solid_cube(game, up(feet, -1))
         && SIDES.iter().any(|&d| {
             let beside = add(feet, d);
-            game.world.get(beside) == BlockId::AIR && is_solid_cube(game, up(beside, -1))
+            game.world.get(beside) == BlockId::AIR
+                && is_solid_cube(game, up(beside, -1))
+                && centre_in_sight(game, eye, beside)
         })
 }
 
@@ -98,14 +110,13 @@ fn fits(game: &Game, block: BlockId, pos: BlockPos) -> bool {
         && !placement_obstructed(game, block, pos)
         && safe_to_open(&game.world, pos)
         && Construct::support_face(game, pos).is_some()
-        && centre_in_sight(game, pos)
+        && centre_in_sight(game, game.player.eye(), pos)
 }
 
-/// Whether the ray from the eye to an open cell's centre meets no
+/// Whether the ray from `eye` to an open cell's centre meets no
 /// selectable block before the cell (the first it meets lies beyond the
 /// centre), within a screen opener's reach.
-fn centre_in_sight(game: &Game, cell: BlockPos) -> bool {
-    let eye = game.player.eye();
+fn centre_in_sight(game: &Game, eye: [f64; 3], cell: BlockPos) -> bool {
     let d: [f64; 3] = std::array::from_fn(|i| f64::from(cell[i]) + 0.5 - eye[i]);
     let distance = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
     let dir = d.map(|c| c / distance);
@@ -169,5 +180,39 @@ impl Behaviour for PlaceNear {
                 return Step::Act(Action::noop());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::registry::{block, item};
+    use crate::sim::script::long::stage::play_phase;
+
+    #[test]
+    fn a_crown_of_leaves_about_the_head_is_walked_out_of_before_the_table_goes_down() {
+        let mut game = sky_game();
+        // Leaves all round the head but to the north, where a grass plant
+        // fills the cell at the feet: no open cell's centre is in sight,
+        // though open cells lie beside the feet.
+        for (x, z) in [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            put(&mut game, [x, FLOOR + 2, z], "oak_leaves");
+        }
+        put(&mut game, [0, FLOOR + 1, -1], "grass");
+        let table = item("crafting_table");
+        game.player.inventory.main[0] = Some(ItemStack::new(table, 1));
+        assert!(open_cells_near(&game, block("crafting_table")).is_empty());
+        let placed = move |g: &Game| g.player.inventory.count(table) == 0;
+        let staged = play_phase(game, vec![Box::new(PlaceNear::new(table))], placed, 400);
+        assert!(staged.reached, "the table is still carried");
+        let feet = staged.game.player.block_pos();
+        assert!(feet[2] < 0, "walked out north, to {feet:?}");
+        let tables = (-3..=3)
+            .flat_map(|x| (-5..=3).map(move |z| [x, FLOOR + 1, z]))
+            .filter(|&pos| staged.game.world.get(pos) == block("crafting_table"))
+            .count();
+        assert_eq!(tables, 1);
     }
 }
