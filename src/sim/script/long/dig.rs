@@ -12,6 +12,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
 
 use crate::protocol::{Action, Key};
+use crate::sim::block_entity::BlockEntity;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, registry, HarvestNeed, ItemKind, Shape, ToolKind};
 use crate::sim::rules::has_gravity;
@@ -107,11 +108,13 @@ pub fn pickaxe_speed(game: &Game) -> f32 {
 
 /// What emptying a cell costs, in about ticks: nothing for a cell the body
 /// passes through; `None` where it must not be dug (a fluid, bedrock, a
-/// cell next to a fluid, a spawner: its creatures are what a fight by it
-/// waits for).
+/// cell next to a fluid, a block that keeps things: a furnace or chest,
+/// whose contents would spill and whose smelting would stop, as the
+/// player's own furnace beside the gravel it digs to; a spawner, whose
+/// creatures are what a fight by it waits for).
 fn clearing_cost(world: &World, pos: BlockPos, speed: f32) -> Option<u32> {
     let def = registry().block(world.get(pos));
-    if def.shape == Shape::Liquid || def.name == "spawner" {
+    if def.shape == Shape::Liquid || BlockEntity::for_block(world.get(pos)).is_some() {
         return None;
     }
     if !def.shape.collides() {
@@ -596,6 +599,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_dig_never_goes_through_a_furnace() {
+        let mut game = sky_game();
+        // A tunnel east from the feet in bedrock, a stone at its end to
+        // dig to and a furnace standing in it: the only way on is
+        // through the furnace.
+        for y in FLOOR..=FLOOR + 3 {
+            for z in -1..=1 {
+                for x in -1..=5 {
+                    put(&mut game, [x, y, z], "bedrock");
+                }
+            }
+        }
+        for x in 0..=3 {
+            put(&mut game, [x, FLOOR + 1, 0], "air");
+            put(&mut game, [x, FLOOR + 2, 0], "air");
+        }
+        let start = [0, FLOOR + 1, 0];
+        let target = [4, FLOOR + 1, 0];
+        put(&mut game, target, "stone");
+        let furnace = [2, FLOOR + 1, 0];
+        put(&mut game, furnace, "furnace");
+        let path = plan_reach(&game, start, target);
+        assert!(path.is_none(), "a dig through the furnace: {path:?}");
+        put(&mut game, furnace, "stone");
+        let path = plan_reach(&game, start, target).expect("a dig through the stone");
+        assert!(path.iter().any(|step| step.clear.contains(&furnace)));
     }
 
     #[test]

@@ -374,13 +374,11 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_the_diamond_to_the_diamond_tools_and_flint_and_steel() {
-        // Seed 3 stalls on its flint: a furnace it loaded with three ores
-        // is mined during the gravel rounds, and the ores are left
-        // unsmelted (seed 1 stalled there instead before the walk to the
-        // trees changed every route). The others get there in 6,575
-        // (seed 0), 6,684 (1), 6,835 (2) and 6,980 (4) steps, phase
-        // budgets of 8,000 each.
-        for seed in [0, 1, 2, 4] {
+        // Phase budgets of 8,000 each. Seeds 1 and 3 once stalled on
+        // their flint, 3 when the dig to the gravel went through a
+        // furnace loaded with three ores (a dig now never opens a block
+        // that keeps things).
+        for seed in 0..5 {
             let steps = play_chain(seed, "tools");
             assert!(steps.is_some(), "seed {seed}");
         }
@@ -389,13 +387,12 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "thousands of steps: run in release")]
     fn from_nothing_to_a_lit_portal() {
-        // Lit in 10,494 (seed 0), 10,142 (1), 10,278 (2) and 9,988 (4)
-        // steps, the water poured over lava one deep where there is some
-        // (before, seeds 0 and 3 made obsidian over lava two deep, whose
-        // drops would burn in the lava under it); seed 3 stalls on its
-        // flint.
+        // Lit in 10,494 (seed 0), 10,142 (1), 10,278 (2), 10,263 (3) and
+        // 9,988 (4) steps, the water poured over lava one deep where
+        // there is some (before, seeds 0 and 3 made obsidian over lava
+        // two deep, whose drops would burn in the lava under it).
         let reached: Vec<Option<u32>> = (0..5).map(|s| play_chain(s, "portal")).collect();
         eprintln!("steps to the portal by seed: {reached:?}");
-        assert!(reached.iter().flatten().count() >= 4, "{reached:?}");
+        assert!(reached.iter().all(Option::is_some), "{reached:?}");
     }
 }
