@@ -113,8 +113,9 @@ pub fn pickaxe_speed(game: &Game) -> f32 {
 /// player's own furnace beside the gravel it digs to; a spawner, whose
 /// creatures are what a fight by it waits for).
 fn clearing_cost(world: &World, pos: BlockPos, speed: f32) -> Option<u32> {
-    let def = registry().block(world.get(pos));
-    if def.shape == Shape::Liquid || BlockEntity::for_block(world.get(pos)).is_some() {
+    let id = world.get(pos);
+    let def = registry().block(id);
+    if def.shape == Shape::Liquid || BlockEntity::for_block(id).is_some() {
         return None;
     }
     if !def.shape.collides() {

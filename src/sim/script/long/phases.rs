@@ -16,11 +16,11 @@ use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::script::behaviour::{Behaviour, CollectItems, Hold, MineNearest};
-use crate::sim::script::blocks::{collides_at, Smelt};
+use crate::sim::script::blocks::{stands_dry, Smelt};
 use crate::sim::script::craft::Craft;
 use crate::sim::script::plans::{settle, Plan};
 use crate::sim::script::screens::OpenNearest;
-use crate::sim::script::travel::{is_water, travel};
+use crate::sim::script::travel::travel;
 use crate::sim::world::BlockPos;
 
 /// Logs wanted: a table (1), a wooden pickaxe with sticks for three
@@ -85,8 +85,7 @@ fn near_a_log(game: &Game, feet: BlockPos) -> bool {
 /// where a walk to a tree ends, so the dig to the log starts from ground
 /// (not afloat on a lake under the crown, nor sunk to its bed).
 fn by_a_log(game: &Game, feet: BlockPos) -> bool {
-    let world = &game.world;
-    !is_water(world, feet) && collides_at(world, add(feet, [0, -1, 0])) && near_a_log(game, feet)
+    stands_dry(&game.world, feet) && near_a_log(game, feet)
 }
 
 /// The nearest log column around the feet, as a guide for the walk.
