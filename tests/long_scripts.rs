@@ -90,22 +90,27 @@ fn mine_diamond_from_scratch_copes_with_the_worlds_that_once_broke_it() {
     debug_assertions,
     ignore = "12,000-step script: run in release by cargo xtask ci"
 )]
-fn kill_ender_dragon_s_chain_gets_to_mined_obsidian_on_seeds_0_to_4() {
+fn kill_ender_dragon_s_chain_gets_to_mined_obsidian() {
     // The chain does not finish yet (README): this holds the part that
     // works, 15 of the 24 milestones (up to the diamond tools, flint and
     // steel and obsidian, made with water from a cave spring) on every
     // seed, and 16 (a portal lit and netherrack picked up in the Nether)
     // on seeds 0, 1, 2 and 4; on seed 3 the portal is not built in time.
+    // Seeds 7 and 11 left their ingots in furnaces three and eight levels
+    // off, where the flint's gravel took the player, and made no bucket.
     let suite = suite::load(&common::benchmark_dir()).expect("bundled suite loads");
     let task = suite.task("kill_ender_dragon").expect("task in the suite");
-    for seed in 0..5 {
+    for (seed, wanted) in [
+        (0, 16.0),
+        (1, 16.0),
+        (2, 16.0),
+        (3, 15.0),
+        (4, 16.0),
+        (7, 15.0),
+        (11, 15.0),
+    ] {
         let result = solve(task, seed, task.default_max_steps()).expect("a script");
         assert_eq!(result.max, 24.0);
-        let wanted = if [0, 1, 2, 4].contains(&seed) {
-            16.0
-        } else {
-            15.0
-        };
         assert!(
             result.paid >= wanted,
             "seed {seed}: {} milestones of 24",

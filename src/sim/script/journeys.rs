@@ -4,9 +4,12 @@
 //! generator's map (as a player picks a landmark on the horizon) and
 //! travels over the walkable ground until its goal holds.
 
+use super::behaviour::Behaviour;
+use super::blocks::collides_at;
 use super::goals::{CLIMB_HEIGHT, RUN_DISTANCE};
+use super::long::{DigTo, Until};
 use super::plans::{settle, Plan};
-use super::travel::travel_overland;
+use super::travel::{travel_overland, Goal};
 use crate::sim::game::Game;
 use crate::sim::inspect::land::{self, FOREST_BIOMES};
 use crate::sim::inspect::village;
@@ -135,7 +138,7 @@ pub(super) fn explore_run(game: &Game) -> Plan {
             && !matches!(biome, Biome::Ocean | Biome::River)
     };
     let guide = cheapest_guide(game, other_land, RUN_SLACK);
-    vec![travel_overland(run_goal, guide), settle()]
+    journey(run_goal, guide)
 }
 
 fn forest_goal(game: &Game, feet: BlockPos) -> bool {
@@ -152,7 +155,7 @@ pub(super) fn find_forest(game: &Game) -> Plan {
             .all(|[dx, dz]| FOREST_BIOMES.contains(&biome_of(game, [x + dx, z + dz])))
     };
     let guide = cheapest_guide(game, deep, FOREST_SLACK);
-    vec![travel_overland(forest_goal, guide), settle()]
+    journey(forest_goal, guide)
 }
 
 /// Feet on a natural summit at least [`CLIMB_HEIGHT`] above the start.
@@ -198,7 +201,59 @@ pub(super) fn explore_climb(game: &Game) -> Plan {
         .map(|c| hilltop(game, c))
         .filter(|&top| above_start(top) >= CLIMB_HEIGHT)
         .min_by_key(|&top| distance(top));
-    vec![travel_overland(climb_goal, guide), settle()]
+    journey(climb_goal, guide)
+}
+
+/// Times a journey trapped with no way on digs out and goes on.
+const DIG_OUTS: u32 = 3;
+/// Columns around the feet looked at for ground to dig up to, and how
+/// far above the feet it may lie.
+const DIG_OUT_ACROSS: i32 = 4;
+const DIG_OUT_UP: i32 = 5;
+
+/// Travels over the land until the goal holds underfoot, then settles;
+/// where the walk finds no way on ([`dig_out`]) it digs out and goes on.
+fn journey(goal: Goal, guide: Option<[i32; 2]>) -> Plan {
+    vec![
+        Box::new(Until::new(
+            move |g: &Game| g.player.on_ground && goal(g, g.player.block_pos()),
+            DIG_OUTS + 1,
+            move |_| vec![travel_overland(goal, guide), dig_out()],
+        )),
+        settle(),
+    ]
+}
+
+/// Open feet cells with ground under them and room for the head, above
+/// the feet's level and at most [`DIG_OUT_UP`] over it, within
+/// [`DIG_OUT_ACROSS`] columns, nearest first.
+fn ground_above(game: &Game) -> Vec<BlockPos> {
+    let feet = game.player.block_pos();
+    let world = &game.world;
+    let mut cells = Vec::new();
+    for dz in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
+        for dx in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
+            let lowest_open = (1..=DIG_OUT_UP)
+                .map(|dy| [feet[0] + dx, feet[1] + dy, feet[2] + dz])
+                .find(|&cell| {
+                    !collides_at(world, cell)
+                        && !collides_at(world, [cell[0], cell[1] + 1, cell[2]])
+                        && collides_at(world, [cell[0], cell[1] - 1, cell[2]])
+                });
+            if let Some(cell) = lowest_open {
+                cells.push((dx * dx + dz * dz, cell));
+            }
+        }
+    }
+    cells.sort_unstable();
+    cells.into_iter().map(|(_, cell)| cell).collect()
+}
+
+/// Digs a staircase by hand up onto the nearest ground above the feet:
+/// for a walk that found no way on, trapped in a pit two deep that a
+/// sprint-jump fell into (seed 1629's run, 101 blocks out).
+fn dig_out() -> Box<dyn Behaviour> {
+    Box::new(DigTo::new(Box::new(ground_above)).onto())
 }
 
 /// Blocks village streets are paved with (each village style's path).
@@ -225,7 +280,7 @@ fn nearest_village(game: &Game) -> Option<BlockPos> {
 /// Walks into the nearest village on the world's map.
 pub(super) fn find_village(game: &Game) -> Plan {
     let guide = nearest_village(game).map(|[x, _, z]| [x, z]);
-    vec![travel_overland(in_a_village, guide), settle()]
+    journey(in_a_village, guide)
 }
 
 #[cfg(test)]
@@ -265,6 +320,39 @@ mod tests {
         assert!(
             walked.reached,
             "not in the village after {} steps",
+            walked.steps
+        );
+    }
+
+    /// Feet on the ground's top, four blocks or more east of the pit.
+    fn east_on_top(_: &Game, feet: BlockPos) -> bool {
+        use crate::sim::inspect::testing::FLOOR;
+        feet[0] >= 4 && feet[1] == FLOOR + 3
+    }
+
+    #[test]
+    fn a_journey_trapped_in_a_pit_two_deep_digs_out_and_goes_on() {
+        use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+        let mut game = sky_game();
+        // Dirt two deep over the floor, but for the pit the player is in.
+        for x in -5..=5 {
+            for z in -5..=5 {
+                if [x, z] != [0, 0] {
+                    put(&mut game, [x, FLOOR + 1, z], "dirt");
+                    put(&mut game, [x, FLOOR + 2, z], "dirt");
+                }
+            }
+        }
+        let walked = play_phase(
+            game,
+            journey(east_on_top, Some([5, 0])),
+            |g| east_on_top(g, g.player.block_pos()) && g.player.on_ground,
+            600,
+        );
+        assert!(
+            walked.reached,
+            "at {:?} after {} steps",
+            walked.game.player.block_pos(),
             walked.steps
         );
     }

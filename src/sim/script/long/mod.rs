@@ -38,6 +38,7 @@ use super::plans::Plan;
 use crate::protocol::Action;
 use crate::sim::game::Game;
 
+pub(super) use dig::DigTo;
 pub(super) use dragon::kill_ender_dragon;
 pub(super) use phases::mine_diamond_from_scratch;
 pub(super) use place::PlaceNear;

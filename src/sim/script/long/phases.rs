@@ -435,17 +435,31 @@ fn furnace_made(game: &Game, pos: BlockPos) -> bool {
     in_furnace_slot(game, pos, Smelt::OUTPUT) > 0
 }
 
-/// Furnaces a few blocks up or down, nearest first.
-fn furnaces_near(game: &Game) -> Vec<BlockPos> {
+/// Levels up or down searched for the furnaces left smelting: the
+/// flint's gravel, sought up to ten levels off, can take the player far
+/// from them (`kill_ender_dragon` seeds 7 and 11: three and eight
+/// levels, their ingots left behind and no bucket made).
+const SMELTING_HEIGHTS: i32 = 16;
+
+/// Furnaces with ore in them or ingots made (the player's, left
+/// smelting) a few levels up or down, nearest first.
+fn furnaces_left_smelting(game: &Game) -> Vec<BlockPos> {
     let y = game.player.block_pos()[1];
-    blocks_near(game, &[block("furnace")], y - 2..=y + 2)
+    blocks_near(
+        game,
+        &[block("furnace")],
+        y - SMELTING_HEIGHTS..=y + SMELTING_HEIGHTS,
+    )
+    .into_iter()
+    .filter(|&pos| in_furnace_slot(game, pos, Smelt::INPUT) > 0 || furnace_made(game, pos))
+    .collect()
 }
 
 /// Furnaces within reach of where the player stands (4 columns off, 2
 /// levels up or down).
 fn furnaces_in_reach(game: &Game) -> Vec<BlockPos> {
-    let [x, _, z] = game.player.block_pos();
-    furnaces_near(game)
+    let [x, y, z] = game.player.block_pos();
+    blocks_near(game, &[block("furnace")], y - 2..=y + 2)
         .into_iter()
         .filter(|&pos| (pos[0] - x).abs().max((pos[2] - z).abs()) <= 4)
         .collect()
@@ -547,11 +561,11 @@ fn empty_the_furnaces() -> Box<dyn Behaviour> {
 /// held (none was put in, or a furnace found no cell to go into).
 pub fn finish_smelting() -> Box<dyn Behaviour> {
     deferred(|game| {
-        if furnaces_near(game).is_empty() {
+        if furnaces_left_smelting(game).is_empty() {
             return vec![smelt_what_is_left()];
         }
         vec![
-            Box::new(DigTo::new(Box::new(furnaces_near))),
+            Box::new(DigTo::new(Box::new(furnaces_left_smelting))),
             wait_for_furnaces(),
             empty_the_furnaces(),
             smelt_what_is_left(),
@@ -678,6 +692,44 @@ mod tests {
         put(&mut game, feet, "air");
         put(&mut game, [0, FLOOR, 0], "water");
         assert!(!by_a_log(&game, feet), "afloat");
+    }
+
+    #[test]
+    fn the_ingots_are_fetched_from_a_furnace_left_eight_levels_up() {
+        use crate::sim::inspect::testing::{put, FLOOR};
+        let mut game = holding(&[("diamond_pickaxe", 1)]);
+        // Rock over the floor, the player in a pocket at its foot and
+        // the furnace it left smelting eight levels up in it (where the
+        // flint's gravel took `kill_ender_dragon` seed 11 from it).
+        for y in FLOOR + 1..=FLOOR + 12 {
+            for z in -3..=3 {
+                for x in -3..=8 {
+                    put(&mut game, [x, y, z], "stone");
+                }
+            }
+        }
+        put(&mut game, [0, FLOOR + 1, 0], "air");
+        put(&mut game, [0, FLOOR + 2, 0], "air");
+        let furnace = [5, FLOOR + 9, 0];
+        put(&mut game, furnace, "furnace");
+        let entity = game
+            .block_entities
+            .entry(furnace, block("furnace"))
+            .expect("a furnace keeps items");
+        let mut slots = entity.slots().to_vec();
+        slots[Smelt::OUTPUT] = Some(ItemStack::new(item("iron_ingot"), 4));
+        entity.store(slots);
+        let staged = play_phase(
+            game,
+            vec![finish_smelting()],
+            |g| held(g, "iron_ingot") >= 4,
+            3000,
+        );
+        assert!(
+            staged.reached,
+            "ingots held: {}",
+            held(&staged.game, "iron_ingot")
+        );
     }
 
     #[test]
