@@ -528,6 +528,10 @@ impl Behaviour for UseOnCreature {
             let mut walk = WalkTo::new(point[0], point[2]);
             walk.within = 1.2;
             walk.ticks_left = self.ticks_left;
+            // Leaves at head height stopping the body (seed 1685's sheep
+            // grazed in a hollow under a tree's lowest leaves, out of
+            // sight behind them) are cut through on the way.
+            walk.cuts_soft_blocks = true;
             if let Step::Act(action) = walk.next(game) {
                 return Step::Act(action);
             }
@@ -803,6 +807,31 @@ mod tests {
         let plan: Plan = vec![Box::new(UseOnCreature::new(Quarry::new("cow")))];
         let played = play_phase(game, plan, |g| g.player.inventory.count(milk) == 1, 120);
         assert!(played.reached, "milked in 120 steps");
+    }
+
+    /// A sheep out of reach beyond a row of leaves at head height across
+    /// the whole platform (no way round, and the sheep cannot come
+    /// under it either): the walk to it cuts through the leaves (seed
+    /// 1685's sheep grazed in a hollow under a tree's lowest leaves).
+    #[test]
+    fn leaves_at_head_height_on_the_way_to_a_creature_are_cut_through() {
+        let mut game = platform_game();
+        for z in -AREA..AREA {
+            put(&mut game.world, [1, FLOOR + 2, z], "oak_leaves");
+        }
+        game.player.inventory.main[0] = Some(ItemStack::new(item("shears"), 1));
+        summon_east(&mut game, "sheep", 3.0);
+        let plan: Plan = vec![Box::new(UseOnCreature::new(
+            Quarry::new("sheep").such_that(unsheared),
+        ))];
+        let sheared = |g: &Game| {
+            g.entities
+                .list
+                .iter()
+                .any(|e| matches!(&e.kind, EntityKind::Mob(mob) if mob.tags.sheared))
+        };
+        let played = play_phase(game, plan, sheared, 200);
+        assert!(played.reached, "the sheep sheared within 200 steps");
     }
 
     /// Arrows shot at a pig boxed in stone, then at the pig with its box
