@@ -5,18 +5,17 @@
 //! travels over the walkable ground until its goal holds.
 
 use super::behaviour::Behaviour;
-use super::blocks::collides_at;
 use super::goals::{CLIMB_HEIGHT, RUN_DISTANCE};
 use super::long::{DigTo, Until};
 use super::plans::{settle, Plan};
-use super::travel::{travel_overland, Goal};
+use super::travel::{stands_on_ground, travel_overland, Goal};
 use crate::sim::game::Game;
 use crate::sim::inspect::land::{self, FOREST_BIOMES};
 use crate::sim::inspect::village;
 use crate::sim::registry::registry;
 use crate::sim::world::gen::structures::StructureKind;
 use crate::sim::world::gen::{Biome, SEA_LEVEL};
-use crate::sim::world::BlockPos;
+use crate::sim::world::{offset, BlockPos};
 
 /// How far from the start guides are looked for, and the spacing of the
 /// columns looked at.
@@ -234,12 +233,8 @@ fn ground_above(game: &Game) -> Vec<BlockPos> {
     for dz in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
         for dx in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
             let lowest_open = (1..=DIG_OUT_UP)
-                .map(|dy| [feet[0] + dx, feet[1] + dy, feet[2] + dz])
-                .find(|&cell| {
-                    !collides_at(world, cell)
-                        && !collides_at(world, [cell[0], cell[1] + 1, cell[2]])
-                        && collides_at(world, [cell[0], cell[1] - 1, cell[2]])
-                });
+                .map(|dy| offset(feet, [dx, dy, dz]))
+                .find(|&cell| stands_on_ground(world, cell));
             if let Some(cell) = lowest_open {
                 cells.push((dx * dx + dz * dz, cell));
             }

@@ -23,7 +23,7 @@ use crate::sim::creature::path::grid::{self, Grid};
 use crate::sim::game::Game;
 use crate::sim::inspect::land;
 use crate::sim::registry::{registry, Shape};
-use crate::sim::world::{BlockPos, World};
+use crate::sim::world::{up, BlockPos, World};
 
 /// A goal: whether feet standing in a cell meet it.
 pub type Goal = fn(&Game, BlockPos) -> bool;
@@ -63,17 +63,22 @@ fn free(world: &World, pos: BlockPos) -> bool {
     !shape.collides() && (shape != Shape::Liquid || is_water(world, pos))
 }
 
-fn up(pos: BlockPos, n: i32) -> BlockPos {
-    [pos[0], pos[1] + n, pos[2]]
+/// Whether the body fits with its feet in a cell.
+fn room_for_body(world: &World, feet: BlockPos) -> bool {
+    free(world, feet) && free(world, up(feet, 1))
 }
 
 /// Whether feet can be in a cell: room for the body, and ground beneath
 /// or water to swim on.
 fn standable(world: &World, feet: BlockPos) -> bool {
     let below = up(feet, -1);
-    free(world, feet)
-        && free(world, up(feet, 1))
-        && (collides_at(world, below) || is_water(world, below))
+    room_for_body(world, feet) && (collides_at(world, below) || is_water(world, below))
+}
+
+/// Whether feet can stand in a cell on solid ground: room for the body
+/// and a block beneath that holds it.
+pub(super) fn stands_on_ground(world: &World, feet: BlockPos) -> bool {
+    room_for_body(world, feet) && collides_at(world, up(feet, -1))
 }
 
 /// Swimming is slow: steps in or over water cost this many times more.

@@ -49,6 +49,11 @@ pub fn offset(pos: BlockPos, d: [i32; 3]) -> BlockPos {
     [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
 }
 
+/// `pos` moved `n` blocks up (down for a negative `n`).
+pub fn up(pos: BlockPos, n: i32) -> BlockPos {
+    offset(pos, [0, n, 0])
+}
+
 /// Offsets of a block's six face neighbours: east, west, up, down, south,
 /// north (world generation draws from this order).
 pub const FACE_OFFSETS: [[i32; 3]; 6] = [

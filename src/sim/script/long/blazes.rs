@@ -17,7 +17,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::dig::{add, in_reach_of, safe_to_open, up, DigTo, SIDES};
+use super::dig::{in_reach_of, safe_to_open, DigTo, SIDES};
 use super::equip::Equip;
 use super::fight::{fight_round, nearest_within, Quarry};
 use super::phases::{equip_best_pickaxe, held};
@@ -32,7 +32,7 @@ use crate::sim::script::behaviour::{
 };
 use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
-use crate::sim::world::{BlockPos, Chunk, World, HEIGHT};
+use crate::sim::world::{offset, up, BlockPos, Chunk, World, HEIGHT};
 
 /// How far around the player (per axis) a fortress is looked for.
 const FORTRESS_SEARCH: i32 = 640;
@@ -127,7 +127,7 @@ impl<'g> Blocks<'g> {
         SIDES
             .iter()
             .chain(&[[0, 1, 0], [0, -1, 0]])
-            .all(|&d| self.get(add(pos, d)).shape != Shape::Liquid)
+            .all(|&d| self.get(offset(pos, d)).shape != Shape::Liquid)
     }
 }
 
@@ -151,7 +151,7 @@ pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Bloc
     let mut queue = VecDeque::new();
     let mut served = HashMap::new();
     for &spawner in spawners {
-        let mut beside = SIDES.iter().map(|&d| add(spawner, d));
+        let mut beside = SIDES.iter().map(|&d| offset(spawner, d));
         if let Some(start) = beside.find(|&cell| on_deck(&mut blocks, cell)) {
             came_from.insert(start, start);
             served.insert(start, spawner);
@@ -161,9 +161,9 @@ pub(super) fn way_onto_decks(game: &Game, spawners: &[BlockPos]) -> Option<(Bloc
     let mut best: Option<(i64, BlockPos)> = None;
     while let Some(cell) = queue.pop_front() {
         for d in SIDES {
-            let side = add(cell, d);
+            let side = offset(cell, d);
             let beyond_fence = if blocks.get(side).name == "nether_brick_fence" {
-                add(side, d)
+                offset(side, d)
             } else {
                 side
             };
@@ -323,7 +323,7 @@ fn fire_round(game: &Game, spawner: BlockPos) -> Option<BlockPos> {
     };
     let cells = (-FIRE_WATCH..=FIRE_WATCH).flat_map(|dx| {
         (-FIRE_WATCH_UP..=FIRE_WATCH_UP).flat_map(move |dy| {
-            (-FIRE_WATCH..=FIRE_WATCH).map(move |dz| add(spawner, [dx, dy, dz]))
+            (-FIRE_WATCH..=FIRE_WATCH).map(move |dz| offset(spawner, [dx, dy, dz]))
         })
     });
     cells

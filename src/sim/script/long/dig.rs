@@ -17,7 +17,7 @@ use crate::sim::game::Game;
 use crate::sim::registry::{block, registry, HarvestNeed, ItemKind, Shape, ToolKind};
 use crate::sim::rules::has_gravity;
 use crate::sim::script::behaviour::{Behaviour, Mine, Spot, Step, WalkTo};
-use crate::sim::world::{face_neighbours, BlockPos, World};
+use crate::sim::world::{face_neighbours, offset, up, BlockPos, World};
 
 /// Feet cells a search looks at before giving up.
 const SEARCH_CELLS: usize = 60_000;
@@ -47,16 +47,6 @@ const OPEN_AROUND: usize = 4;
 
 /// A move from one feet cell to the next that was tried and failed.
 type Move = (BlockPos, BlockPos);
-
-/// `pos` moved by `d`.
-pub(super) fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
-}
-
-/// `pos` moved `n` blocks up.
-pub(super) fn up(pos: BlockPos, n: i32) -> BlockPos {
-    add(pos, [0, n, 0])
-}
 
 fn shape(world: &World, pos: BlockPos) -> Shape {
     registry().block(world.get(pos)).shape
@@ -168,7 +158,7 @@ fn dig_step(
     dy: i32,
     speed: f32,
 ) -> Option<(DigStep, u32)> {
-    let ahead = add(from, d);
+    let ahead = offset(from, d);
     let to = up(ahead, dy);
     let clear = match dy {
         1 => vec![up(from, 2), up(to, 1), to],
@@ -191,7 +181,7 @@ pub fn in_reach_of(feet: BlockPos, block: BlockPos) -> bool {
     block == up(feet, 2)
         || SIDES
             .iter()
-            .any(|&d| block == add(feet, d) || block == up(add(feet, d), 1))
+            .any(|&d| block == offset(feet, d) || block == up(offset(feet, d), 1))
 }
 
 /// The feet cells from which a block is in reach (see [`in_reach_of`]).
@@ -199,7 +189,7 @@ fn feet_in_reach_of(block: BlockPos) -> impl Iterator<Item = BlockPos> {
     SIDES
         .iter()
         .flat_map(move |&d| {
-            let beside = add(block, [-d[0], 0, -d[2]]);
+            let beside = offset(block, [-d[0], 0, -d[2]]);
             [beside, up(beside, -1)]
         })
         .chain([up(block, -2)])
@@ -270,7 +260,7 @@ impl Weighing {
 fn in_the_open(world: &World, feet: BlockPos) -> bool {
     let beside = SIDES
         .iter()
-        .flat_map(|&d| [add(feet, d), up(add(feet, d), 1)]);
+        .flat_map(|&d| [offset(feet, d), up(offset(feet, d), 1)]);
     beside
         .chain([up(feet, 2)])
         .filter(|&cell| !shape(world, cell).collides())
@@ -731,7 +721,7 @@ mod tests {
         let around = (-3..=3)
             .flat_map(|dy| (-1..=1).flat_map(move |dz| (-1..=1).map(move |dx| [dx, dy, dz])));
         let in_reach = around
-            .filter(|&d| in_reach_of(add(block, d), block))
+            .filter(|&d| in_reach_of(offset(block, d), block))
             .count();
         assert_eq!(in_reach, feet.len(), "no other cell nearby has it in reach");
     }

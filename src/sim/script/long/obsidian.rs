@@ -15,7 +15,7 @@
 //! bucket held, back where the water cannot follow; of
 //! [`obsidian`]: `count` obsidian held (and the milestone of mining it).
 
-use super::dig::{add, DigTo, SIDES};
+use super::dig::{DigTo, SIDES};
 use super::phases::{equip, equip_best_pickaxe, get_ore, held};
 use super::{deferred, Until};
 use crate::sim::game::Game;
@@ -26,7 +26,7 @@ use crate::sim::script::blocks::{Construct, Job};
 use crate::sim::script::fluids::UseOnSource;
 use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::SEA_LEVEL;
-use crate::sim::world::BlockPos;
+use crate::sim::world::{offset, BlockPos};
 
 /// Columns around the feet searched for water and for lava.
 const SEARCH: i32 = 40;
@@ -86,28 +86,28 @@ fn water_edge(game: &Game) -> Vec<BlockPos> {
         solid(game, pos)
             && SIDES
                 .iter()
-                .any(|&d| fluids::is_source(&game.world, add(pos, d), Fluid::Water))
+                .any(|&d| fluids::is_source(&game.world, offset(pos, d), Fluid::Water))
     })
 }
 
 /// Whether `pos` is air just over a lava source.
 fn over_lava_at(game: &Game, pos: BlockPos) -> bool {
     game.world.get(pos) == block("air")
-        && fluids::is_source(&game.world, add(pos, [0, -1, 0]), Fluid::Lava)
+        && fluids::is_source(&game.world, offset(pos, [0, -1, 0]), Fluid::Lava)
 }
 
 /// Whether the lava under `pos` is one deep: the obsidian it hardens to
 /// can be mined, its drop landing on the solid block below, not burning
 /// in more lava.
 fn shallow_lava_under(game: &Game, pos: BlockPos) -> bool {
-    solid(game, add(pos, [0, -2, 0]))
+    solid(game, offset(pos, [0, -2, 0]))
 }
 
 /// Air just over a lava source at the edge of the lava, beside a solid
 /// block: where the lava can be walked up to; where the lava is one deep
 /// if there is such an edge near.
 fn over_lava(game: &Game) -> Vec<BlockPos> {
-    let edge = |pos| over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, add(pos, d)));
+    let edge = |pos| over_lava_at(game, pos) && SIDES.iter().any(|&d| solid(game, offset(pos, d)));
     let shallow = cells_near(game, SEARCH, 1..=LAVA_LEVEL + 1, |pos| {
         edge(pos) && shallow_lava_under(game, pos)
     });
@@ -124,7 +124,7 @@ fn over_lava(game: &Game) -> Vec<BlockPos> {
 /// is in sight.
 fn pour_cell(game: &Game) -> Option<BlockPos> {
     let feet = game.player.block_pos();
-    if SIDES.iter().any(|&d| over_lava_at(game, add(feet, d))) && solid(game, add(feet, [0, -1, 0]))
+    if SIDES.iter().any(|&d| over_lava_at(game, offset(feet, d))) && solid(game, offset(feet, [0, -1, 0]))
     {
         return Some(feet);
     }

@@ -21,7 +21,7 @@ use crate::sim::script::craft::Craft;
 use crate::sim::script::plans::{settle, Plan};
 use crate::sim::script::screens::OpenNearest;
 use crate::sim::script::travel::travel;
-use crate::sim::world::BlockPos;
+use crate::sim::world::{offset, BlockPos};
 
 /// Logs wanted: a table (1), a wooden pickaxe with sticks for three
 /// pickaxes (2), fuel and a spare table (3).
@@ -65,10 +65,6 @@ fn logs_held(game: &Game) -> u32 {
         .sum()
 }
 
-fn add(pos: BlockPos, d: [i32; 3]) -> BlockPos {
-    [pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]]
-}
-
 /// Whether a log stands at `pos` that some feet cell with a floor has
 /// in reach (not one of a trunk left floating over a pit).
 fn cuttable_log(game: &Game, pos: BlockPos) -> bool {
@@ -78,7 +74,7 @@ fn cuttable_log(game: &Game, pos: BlockPos) -> bool {
 /// Whether a cuttable log stands within a few blocks of feet at `feet`.
 fn near_a_log(game: &Game, feet: BlockPos) -> bool {
     (-3..=3)
-        .any(|dz| (-3..=3).any(|dx| (0..=4).any(|dy| cuttable_log(game, add(feet, [dx, dy, dz])))))
+        .any(|dz| (-3..=3).any(|dx| (0..=4).any(|dy| cuttable_log(game, offset(feet, [dx, dy, dz])))))
 }
 
 /// Whether feet at `feet` stand dry on firm ground near a cuttable log:

@@ -12,7 +12,7 @@
 
 use std::collections::VecDeque;
 
-use super::dig::{add, safe_to_open, up, SIDES};
+use super::dig::{safe_to_open, SIDES};
 use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::player::EYE_HEIGHT;
@@ -22,7 +22,7 @@ use crate::sim::rules::placement_obstructed;
 use crate::sim::script::behaviour::{Behaviour, Step};
 use crate::sim::script::blocks::{is_solid_cube, Construct, Job};
 use crate::sim::script::travel::travel;
-use crate::sim::world::BlockPos;
+use crate::sim::world::{offset, up, BlockPos};
 
 /// Cells tried before giving up.
 const TRIES: usize = 6;
@@ -67,7 +67,7 @@ fn room_beside(game: &Game, feet: BlockPos) -> bool {
     ];
     is_solid_cube(game, up(feet, -1))
         && SIDES.iter().any(|&d| {
-            let beside = add(feet, d);
+            let beside = offset(feet, d);
             game.world.get(beside) == BlockId::AIR
                 && is_solid_cube(game, up(beside, -1))
                 && centre_in_sight(game, eye, beside)
