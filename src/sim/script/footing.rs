@@ -5,6 +5,7 @@
 use super::blocks::collides_at;
 use super::travel;
 use crate::sim::game::Game;
+use crate::sim::rules::fluids::Fluid;
 
 /// How far ahead of the feet the ground is looked at.
 const LEDGE_LOOKAHEAD: f64 = 0.9;
@@ -34,8 +35,45 @@ pub(super) fn ground_within(game: &Game, dir: [f64; 2], footing: Footing) -> boo
         Footing::DropOf(drop) => (drop, false),
         Footing::DropOrWaterOf(drop) => (drop, true),
     };
-    (-1..=deepest).any(|d| {
+    // Down from level with the feet, the first block that holds the feet
+    // decides, unless lava comes first: a drop into lava is no footing,
+    // however shallow (`kill_ender_dragon` seed 24: a fetch of a drop
+    // walked off a cave's floor into the lava lake one block below it).
+    for d in -1..=deepest {
         let cell = [x, feet - 1 - d, z];
-        collides_at(&game.world, cell) || (water_holds && travel::is_water(&game.world, cell))
-    })
+        let world = &game.world;
+        if collides_at(world, cell) || (water_holds && travel::is_water(world, cell)) {
+            return true;
+        }
+        if Fluid::of(world.get(cell)) == Some(Fluid::Lava) {
+            return false;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+
+    #[test]
+    fn lava_one_block_down_is_no_footing_though_rock_lies_under_it() {
+        let mut game = sky_game();
+        let east = [1.0, 0.0];
+        let pit = [1, FLOOR, 0];
+        put(&mut game, [1, FLOOR - 1, 0], "stone");
+        put(&mut game, pit, "lava");
+        assert!(!ground_within(&game, east, Footing::DropOf(3)));
+        assert!(!ground_within(&game, east, Footing::DropOrWaterOf(3)));
+        put(&mut game, pit, "water");
+        assert!(ground_within(&game, east, Footing::DropOrWaterOf(3)));
+        assert!(
+            ground_within(&game, east, Footing::DropOf(3)),
+            "the rock under the water holds"
+        );
+        put(&mut game, pit, "air");
+        assert!(ground_within(&game, east, Footing::DropOf(1)));
+        assert!(!ground_within(&game, east, Footing::DropOf(0)));
+    }
 }

@@ -3,7 +3,10 @@
 //! a cave wall near the lava level, else the sea — by digging to a block
 //! beside it, mining with the pickaxe what stands between the eye and the
 //! water, filling the bucket and plugging the hole again (a climb costs
-//! more than the same way across); then, down at the
+//! more than the same way across); where no such block can be dug to
+//! safely (a lake's bed of sand, whose every block beside the water has
+//! sand over the way to it that would fall), by digging up onto the
+//! shore and filling the bucket from the bank; then, down at the
 //! lava level, the water is poured over the nearest open lava — every
 //! lava source it runs over or beside hardens to obsidian — and taken
 //! back up once it has spread; the obsidian that can be mined without
@@ -12,7 +15,7 @@
 //!
 //! Precondition: deep in the ground, an empty bucket, a diamond pickaxe
 //! and building blocks carried. Postcondition of [`water`]: a water
-//! bucket held, back where the water cannot follow; of
+//! bucket held (at a spring, back where the water cannot follow); of
 //! [`obsidian`]: `count` obsidian held (and the milestone of mining it).
 
 use super::dig::{DigTo, SIDES};
@@ -22,11 +25,11 @@ use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry};
 use crate::sim::rules::fluids::{self, Fluid};
 use crate::sim::script::behaviour::{Behaviour, Hold};
-use crate::sim::script::blocks::{Construct, Job};
+use crate::sim::script::blocks::{collides_at, stands_dry, Construct, Job};
 use crate::sim::script::fluids::UseOnSource;
 use crate::sim::script::plans::Plan;
 use crate::sim::world::gen::SEA_LEVEL;
-use crate::sim::world::{offset, BlockPos};
+use crate::sim::world::{offset, up, BlockPos};
 
 /// Columns around the feet searched for water and for lava.
 const SEARCH: i32 = 40;
@@ -141,28 +144,69 @@ fn wait(ticks: u32) -> Box<dyn Behaviour> {
     Box::new(Hold::still(ticks))
 }
 
+/// Feet cells on dry ground with a water source beside them or just
+/// below beside them, from the lava level up to the sea's shore: where a
+/// bucket is filled from the bank.
+fn shore(game: &Game) -> Vec<BlockPos> {
+    let world = &game.world;
+    let water_at = |pos| fluids::is_source(world, pos, Fluid::Water);
+    cells_near(game, SEARCH, LAVA_LEVEL + 1..=SEA_LEVEL + 1, |feet| {
+        stands_dry(world, feet)
+            && SIDES.iter().any(|&d| {
+                let beside = offset(feet, d);
+                water_at(beside) || (!collides_at(world, beside) && water_at(up(beside, -1)))
+            })
+    })
+}
+
+fn water_held(game: &Game) -> bool {
+    held(game, "water_bucket") >= 1
+}
+
+/// Tries at a spring or the sea's edge, then from a shore.
+const SPRING_TRIES: u32 = 3;
+const SHORE_TRIES: u32 = 2;
+
 /// Fills the bucket at the nearest water (see the module comment).
 pub fn water() -> Box<dyn Behaviour> {
-    Box::new(Until::new(
-        |g| held(g, "water_bucket") >= 1,
-        3,
-        |game| {
-            let edge = water_edge(game);
-            if edge.is_empty() {
-                return Vec::new();
-            }
-            let targets = edge.clone();
-            vec![
-                equip_best_pickaxe(),
-                Box::new(DigTo::new(Box::new(move |_| targets.clone())).far()),
-                clear_the_way(Fluid::Water),
-                equip("bucket"),
-                Box::new(UseOnSource::new(Fluid::Water)),
-                plug(edge),
-                wait(SPREAD_TICKS),
-            ]
-        },
-    ))
+    deferred(|_| {
+        vec![
+            Box::new(Until::new(water_held, SPRING_TRIES, from_a_spring)),
+            Box::new(Until::new(water_held, SHORE_TRIES, from_a_shore)),
+        ]
+    })
+}
+
+/// Digs to a block beside a water source, opens it and fills the bucket.
+fn from_a_spring(game: &Game) -> Plan {
+    let edge = water_edge(game);
+    if edge.is_empty() {
+        return Vec::new();
+    }
+    let targets = edge.clone();
+    vec![
+        equip_best_pickaxe(),
+        Box::new(DigTo::new(Box::new(move |_| targets.clone())).far()),
+        clear_the_way(Fluid::Water),
+        equip("bucket"),
+        Box::new(UseOnSource::new(Fluid::Water)),
+        plug(edge),
+        wait(SPREAD_TICKS),
+    ]
+}
+
+/// Digs up onto a shore and fills the bucket from the bank.
+fn from_a_shore(game: &Game) -> Plan {
+    let shore = shore(game);
+    if shore.is_empty() {
+        return Vec::new();
+    }
+    vec![
+        equip_best_pickaxe(),
+        Box::new(DigTo::new(Box::new(move |_| shore.clone())).far().onto()),
+        equip("bucket"),
+        Box::new(UseOnSource::new(Fluid::Water)),
+    ]
 }
 
 /// Mines with the pickaxe held what stands between the eye and the
@@ -247,6 +291,8 @@ pub fn obsidian(count: u32) -> Box<dyn Behaviour> {
 mod tests {
     use super::*;
     use crate::sim::inspect::testing::put;
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::script::long::stage::play_phase;
 
     /// Stone up to y 10 as far as the search looks, the player on it,
     /// and lava sunk into it at `(x, z)` cells: `deep` blocks of lava
@@ -283,5 +329,68 @@ mod tests {
         let game = lava_floor(&[deep, ([-5, 0], 1), ([-6, 0], 1)]);
         assert_eq!(over_lava(&game).first(), Some(&[-5, 10, 0]));
         assert!(over_lava(&game).iter().all(|&cell| cell[0] < 0));
+    }
+
+    /// The top of the rock under the lake's bed.
+    const ROCK_TOP: i32 = 44;
+    /// The lake's surface, and how deep it is in its middle.
+    const LAKE_TOP: i32 = 50;
+    const LAKE_DEEP: i32 = 3;
+
+    /// How far the ground reaches from the lake's middle.
+    const GROUND: i32 = 8;
+
+    /// In the four chunks round the origin, all air but a block of ground
+    /// [`GROUND`] columns each way: rock up to [`ROCK_TOP`], sand over it
+    /// up to [`LAKE_TOP`], and a lake sunk into the sand whose bed slopes
+    /// a block a column (seed 10's sea), so every block beside its water
+    /// has sand over the way to it that borders the water too. The player
+    /// stands in a pocket in the rock, a dozen levels down.
+    fn under_a_sandy_lake() -> Game {
+        let mut game = Game::blank(3);
+        for x in -16..=15i32 {
+            for z in -16..=15i32 {
+                let from_middle = x.abs().max(z.abs());
+                for y in 1..crate::sim::world::HEIGHT {
+                    let depth = LAKE_TOP - y;
+                    let water = (0..LAKE_DEEP).contains(&depth) && from_middle <= 4 - depth;
+                    let name = if from_middle > GROUND {
+                        "air"
+                    } else if y <= ROCK_TOP {
+                        "stone"
+                    } else if water {
+                        "water"
+                    } else if y <= LAKE_TOP {
+                        "sand"
+                    } else {
+                        "air"
+                    };
+                    put(&mut game, [x, y, z], name);
+                }
+            }
+        }
+        let feet = [6, ROCK_TOP - 6, 0];
+        put(&mut game, feet, "air");
+        put(&mut game, up(feet, 1), "air");
+        game.player.pos = [6.5, f64::from(feet[1]), 0.5];
+        game.player.on_ground = true;
+        for (slot, (name, count)) in [("diamond_pickaxe", 1), ("bucket", 1), ("cobblestone", 32)]
+            .into_iter()
+            .enumerate()
+        {
+            game.player.inventory.main[slot] = Some(ItemStack::new(item(name), count));
+        }
+        game
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "a climb of a dozen levels: run in release")]
+    fn water_is_fetched_from_the_shore_of_a_lake_whose_sandy_bed_cannot_be_dug_to() {
+        let game = under_a_sandy_lake();
+        assert!(!water_edge(&game).is_empty(), "the lake's sides are found");
+        let staged = play_phase(game, vec![water()], water_held, 3000);
+        let feet = staged.game.player.block_pos();
+        assert!(staged.reached, "no water after {} steps, at {feet:?}", staged.steps);
+        assert_eq!(feet[1], LAKE_TOP + 1, "filled from the shore");
     }
 }
