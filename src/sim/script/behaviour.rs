@@ -820,6 +820,8 @@ pub struct CollectItems {
     held_up_ticks: u32,
     /// Only items with this id or a higher one are fetched.
     spawned_from: EntityId,
+    /// The item last walked to.
+    fetching: Option<EntityId>,
 }
 
 impl CollectItems {
@@ -827,6 +829,11 @@ impl CollectItems {
     /// found: heading for the middle of the item's cell slides the body
     /// past a corner well within them.
     const HELD_UP_PATIENCE: u32 = 10;
+    /// How far past the radius an item already walked to is still
+    /// followed as it slides on (seed 1740's `carve_pumpkins`: the carved
+    /// pumpkin popped out 3.9 blocks off and slid on past 4 while the
+    /// walk to it started, and was left lying).
+    const FOLLOWED_PAST_RADIUS: f64 = 2.0;
 
     pub fn new(radius: f64, ticks_left: u32) -> CollectItems {
         CollectItems {
@@ -835,6 +842,7 @@ impl CollectItems {
             way_round: None,
             held_up_ticks: 0,
             spawned_from: 0,
+            fetching: None,
         }
     }
 
@@ -898,7 +906,15 @@ impl Behaviour for CollectItems {
                 let d = ((e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2)).sqrt();
                 (d, e)
             })
-            .filter(|(d, _)| *d <= self.radius)
+            .filter(|(d, e)| {
+                let followed = self.fetching == Some(e.id);
+                *d <= self.radius
+                    + if followed {
+                        Self::FOLLOWED_PAST_RADIUS
+                    } else {
+                        0.0
+                    }
+            })
             // An item past a ledge deeper than a harmless fall is let go
             // (seed 581's `collect_grass`: the cut grass drifted off a
             // cliff's edge, and the walk after it fell nine blocks into a
@@ -911,6 +927,7 @@ impl Behaviour for CollectItems {
         match nearest {
             None => Step::Done,
             Some((_, item)) => {
+                self.fetching = Some(item.id);
                 let pos = item.pos;
                 // Held up by a block on the straight way (against it, and
                 // at most sliding slowly along it), it heads for the
@@ -1538,6 +1555,29 @@ mod tests {
         let fetched = fetch_the_stick(game);
         assert!(fetched.reached, "not fetched in {} steps", fetched.steps);
         assert!(fetched.game.player.pos[1] >= f64::from(FLOOR + 1));
+    }
+
+    /// An item that slides on past the fetch's radius once the walk to it
+    /// has started is followed (seed 1740's carved pumpkin).
+    #[test]
+    fn an_item_sliding_out_past_the_radius_is_followed() {
+        let mut game = sky_game();
+        for x in 6..=10 {
+            put(&mut game, [x, FLOOR, 0], "stone");
+        }
+        game.entities.spawn(
+            EntityKind::Item {
+                stack: crate::sim::inventory::ItemStack::new(
+                    crate::sim::registry::item("stick"),
+                    1,
+                ),
+                pickup_delay: 10,
+            },
+            [4.3, f64::from(FLOOR + 1), 0.5],
+            [0.3, 0.0, 0.0],
+        );
+        let fetched = fetch_the_stick(game);
+        assert!(fetched.reached, "not fetched in {} steps", fetched.steps);
     }
 
     fn drop_a_stick(game: &mut Game, at: [f64; 3]) {

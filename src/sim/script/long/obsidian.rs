@@ -127,7 +127,8 @@ fn over_lava(game: &Game) -> Vec<BlockPos> {
 /// is in sight.
 fn pour_cell(game: &Game) -> Option<BlockPos> {
     let feet = game.player.block_pos();
-    if SIDES.iter().any(|&d| over_lava_at(game, offset(feet, d))) && solid(game, offset(feet, [0, -1, 0]))
+    if SIDES.iter().any(|&d| over_lava_at(game, offset(feet, d)))
+        && solid(game, offset(feet, [0, -1, 0]))
     {
         return Some(feet);
     }
@@ -390,7 +391,11 @@ mod tests {
         assert!(!water_edge(&game).is_empty(), "the lake's sides are found");
         let staged = play_phase(game, vec![water()], water_held, 3000);
         let feet = staged.game.player.block_pos();
-        assert!(staged.reached, "no water after {} steps, at {feet:?}", staged.steps);
+        assert!(
+            staged.reached,
+            "no water after {} steps, at {feet:?}",
+            staged.steps
+        );
         assert_eq!(feet[1], LAKE_TOP + 1, "filled from the shore");
     }
 }

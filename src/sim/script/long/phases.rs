@@ -73,8 +73,9 @@ fn cuttable_log(game: &Game, pos: BlockPos) -> bool {
 
 /// Whether a cuttable log stands within a few blocks of feet at `feet`.
 fn near_a_log(game: &Game, feet: BlockPos) -> bool {
-    (-3..=3)
-        .any(|dz| (-3..=3).any(|dx| (0..=4).any(|dy| cuttable_log(game, offset(feet, [dx, dy, dz])))))
+    (-3..=3).any(|dz| {
+        (-3..=3).any(|dx| (0..=4).any(|dy| cuttable_log(game, offset(feet, [dx, dy, dz]))))
+    })
 }
 
 /// Whether feet at `feet` stand dry on firm ground near a cuttable log:
