@@ -20,7 +20,7 @@ use crate::sim::registry::{registry, BlockId, ItemId, Shape};
 use crate::sim::rules::{
     crosshair, has_gravity, is_free, is_replaceable, progress_per_tick, Aabb, Target, PICKUP_REACH,
 };
-use crate::sim::world::{face_neighbours, offset, BlockPos};
+use crate::sim::world::{face_neighbours, offset, up, BlockPos};
 
 /// The most the camera turns in one tick, in degrees.
 pub(super) const MAX_TURN: f32 = 30.0;
@@ -735,7 +735,7 @@ pub fn quick_to_cut(game: &Game, pos: BlockPos) -> bool {
     let fluid = |cell: BlockPos| registry().block(game.world.get(cell)).shape == Shape::Liquid;
     progress_per_tick(&game.player, id, false) * CUT_TICKS >= 1.0
         && BlockEntity::for_block(id).is_none()
-        && !has_gravity(game.world.get(offset(pos, [0, 1, 0])))
+        && !has_gravity(game.world.get(up(pos, 1)))
         && !face_neighbours(pos).into_iter().any(fluid)
         && pos[1] >= game.player.block_pos()[1]
 }
@@ -795,10 +795,10 @@ fn soft_block_over_a_step(game: &Game, heading: [f64; 2]) -> Option<BlockPos> {
     let feet = player.block_pos();
     let step = offset(feet, ahead);
     let world = &game.world;
-    if !collides_at(world, step) || collides_at(world, offset(step, [0, 1, 0])) {
+    if !collides_at(world, step) || collides_at(world, up(step, 1)) {
         return None;
     }
-    let stopping = [offset(feet, [0, 2, 0]), offset(step, [0, 2, 0])]
+    let stopping = [up(feet, 2), up(step, 2)]
         .into_iter()
         .find(|&cell| collides_at(world, cell))?;
     quick_to_cut(game, stopping).then_some(stopping)
@@ -1120,6 +1120,12 @@ impl Behaviour for PillarUp {
             }
             action.press(Key::Jump);
         } else {
+            // Afloat in water the body is never on the ground: the jump is
+            // held to swim up and out (seed 1770's find_diamond landed in a
+            // one-deep spring and floated there, looking down, to the end).
+            if p.in_water {
+                action.press(Key::Jump);
+            }
             let feet = p.block_pos();
             let below = [feet[0], feet[1] - 1, feet[2]];
             // Into air, or a plant the click replaces (tall grass).
@@ -1565,16 +1571,11 @@ mod tests {
         for x in 6..=10 {
             put(&mut game, [x, FLOOR, 0], "stone");
         }
-        game.entities.spawn(
-            EntityKind::Item {
-                stack: crate::sim::inventory::ItemStack::new(
-                    crate::sim::registry::item("stick"),
-                    1,
-                ),
-                pickup_delay: 10,
-            },
+        throw_a_stick(
+            &mut game,
             [4.3, f64::from(FLOOR + 1), 0.5],
             [0.3, 0.0, 0.0],
+            10,
         );
         let fetched = fetch_the_stick(game);
         assert!(fetched.reached, "not fetched in {} steps", fetched.steps);
@@ -1585,6 +1586,12 @@ mod tests {
     }
 
     fn drop_a_stick_picked_up_after(game: &mut Game, at: [f64; 3], pickup_delay: u32) {
+        throw_a_stick(game, at, [0.0; 3], pickup_delay);
+    }
+
+    /// Spawns a stick at `at` moving at `vel`, to be picked up after
+    /// `pickup_delay` ticks.
+    fn throw_a_stick(game: &mut Game, at: [f64; 3], vel: [f64; 3], pickup_delay: u32) {
         game.entities.spawn(
             EntityKind::Item {
                 stack: crate::sim::inventory::ItemStack::new(
@@ -1594,7 +1601,7 @@ mod tests {
                 pickup_delay,
             },
             at,
-            [0.0; 3],
+            vel,
         );
     }
 
@@ -1743,6 +1750,24 @@ mod tests {
         put(&mut game, [0, FLOOR + 1, 0], "red_tulip");
         game.player.pos = [0.8, f64::from(FLOOR + 1), 0.2];
         assert_a_block_lifts_the_feet(game);
+    }
+
+    #[test]
+    fn a_pillar_rises_out_of_a_one_deep_spring() {
+        // Seed 1770's find_diamond: the body landed in a spring one block
+        // deep and floated there, never on the ground.
+        let mut game = with_cobblestone(sky_game());
+        put(&mut game, [0, FLOOR + 1, 0], "water");
+        let risen = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![
+                Box::new(PillarUp::new(1).starting_at_rest()),
+                Box::new(Hold::still(10)),
+            ],
+            |_| false,
+            100,
+        );
+        assert_eq!(feet_level(&risen.game), Some(FLOOR + 2));
     }
 
     /// A pillar of one block from the floor: the feet must end a block up.

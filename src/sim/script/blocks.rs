@@ -25,7 +25,7 @@ use crate::sim::raycast::{self, Face};
 use crate::sim::registry::{block, item, registry, BlockId, ItemId, Shape, ToolKind};
 use crate::sim::rules::{converted_by_tool, placement_obstructed};
 use crate::sim::screen::{ScreenKind, Slot};
-use crate::sim::world::{offset, BlockPos, World};
+use crate::sim::world::{offset, up, BlockPos, World};
 use crate::suite::Event;
 
 use super::behaviour::Step;
@@ -269,7 +269,7 @@ pub(crate) fn stands_dry(world: &World, [x, y, z]: BlockPos) -> bool {
 /// a block.
 pub(crate) fn fall_below(world: &World, cell: BlockPos, max: i32) -> i32 {
     (1..=max)
-        .take_while(|&d| !collides_at(world, offset(cell, [0, -d, 0])))
+        .take_while(|&d| !collides_at(world, up(cell, -d)))
         .count() as i32
 }
 
@@ -318,7 +318,7 @@ fn farmland_tops_around(
     cells_around(feet, 4, -2..=1)
         .into_iter()
         .filter(|&pos| {
-            let above = game.world.get(offset(pos, [0, 1, 0]));
+            let above = game.world.get(up(pos, 1));
             game.world.get(pos) == block("farmland")
                 && (above == BlockId::AIR || is_wild_plant(above))
         })
@@ -478,7 +478,7 @@ impl Behaviour for Construct {
 /// over it (the way a roof is started over walls in the open); else
 /// waits.
 fn jump_to_place(game: &Game, cell: BlockPos, ticks: u32) -> Action {
-    let below = offset(cell, [0, -1, 0]);
+    let below = up(cell, -1);
     let eye_below_the_top = game.player.eye()[1] < f64::from(cell[1]);
     if !eye_below_the_top || !is_solid_cube(game, below) {
         return Action::noop();
@@ -763,7 +763,7 @@ fn tillable_tops(game: &Game) -> Vec<(BlockPos, Face)> {
 /// the feet inside its own cell).
 fn on_farmland(game: &Game, feet: BlockPos) -> bool {
     let farmland = block("farmland");
-    game.world.get(feet) == farmland || game.world.get(offset(feet, [0, -1, 0])) == farmland
+    game.world.get(feet) == farmland || game.world.get(up(feet, -1)) == farmland
 }
 
 pub fn carve_pumpkins(_: &Game) -> Plan {

@@ -115,7 +115,23 @@ impl SeatInBoat {
 }
 
 impl Behaviour for SeatInBoat {
+    /// Each tick's move, with the jump held while in water: the body
+    /// paddles at the surface, where the eye sees over the water to set a
+    /// boat on it, instead of sinking (seed 1767's spider went into a lake,
+    /// and the player sank after it and drowned).
     fn next(&mut self, game: &Game) -> Step {
+        match self.tick(game) {
+            Step::Act(mut action) if game.player.in_water => {
+                action.press(Key::Jump);
+                Step::Act(action)
+            }
+            step => step,
+        }
+    }
+}
+
+impl SeatInBoat {
+    fn tick(&mut self, game: &Game) -> Step {
         if self.ticks_left == 0 {
             return Step::Done;
         }
@@ -277,6 +293,40 @@ pub(super) fn trap_a_witch_with_a_boat(_: &Game) -> Plan {
 mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::registry::item;
+    use crate::sim::rules::testkit::{self, platform_game, summon_east};
+    use crate::sim::script::long::stage::play_phase;
+
+    /// A cave spider dropped into a pond four deep, sunk four blocks
+    /// below the bank the player stands on (seed 1767): the walk to it
+    /// falls into the water, and a boat is set on the water under it from
+    /// the surface.
+    #[test]
+    fn a_spider_in_deep_water_is_seated_from_the_surface() {
+        let mut game = platform_game();
+        for x in -6..=14 {
+            for z in -6..=6 {
+                let pond = (2..=12).contains(&x) && (-3..=3).contains(&z);
+                for y in FLOOR + 1..=FLOOR + 8 {
+                    let block = match (pond, y <= FLOOR + 4) {
+                        (false, _) => "dirt",
+                        (true, true) => "water",
+                        (true, false) => "air",
+                    };
+                    testkit::put(&mut game.world, [x, y, z], block);
+                }
+            }
+        }
+        game.player.pos[1] = f64::from(FLOOR + 9);
+        for slot in 0..3 {
+            game.player.inventory.main[slot] = Some(ItemStack::new(item("oak_boat"), 1));
+        }
+        summon_east(&mut game, "cave_spider", 8.0);
+        let spider = game.entities.list.last().expect("the spider").id;
+        let trapped = play_phase(game, trap("cave_spider"), |g| in_a_boat(g, spider), 400);
+        assert!(trapped.reached, "not seated in {} steps", trapped.steps);
+    }
 
     #[test]
     fn a_ray_through_the_corner_between_cells_is_not_steady() {

@@ -39,9 +39,9 @@ pub(super) fn ground_within(game: &Game, dir: [f64; 2], footing: Footing) -> boo
     // decides, unless lava comes first: a drop into lava is no footing,
     // however shallow (`kill_ender_dragon` seed 24: a fetch of a drop
     // walked off a cave's floor into the lava lake one block below it).
+    let world = &game.world;
     for d in -1..=deepest {
         let cell = [x, feet - 1 - d, z];
-        let world = &game.world;
         if collides_at(world, cell) || (water_holds && travel::is_water(world, cell)) {
             return true;
         }

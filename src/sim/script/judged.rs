@@ -501,14 +501,30 @@ fn in_plain_view(game: &Game, eye: [f64; 3], point: [f64; 3]) -> bool {
 /// frame's item below (seed 286's lay in a pit three deep).
 const DROP_ONTO: f64 = 3.0;
 
+/// How much farther the body carries on when it falls off a ledge than
+/// when it slides to a stop: it keeps its way through the fall (seed
+/// 1751's frame lay in a pit three deep, and the walk stopped on the brink
+/// with the item out of pickup range and drifted down onto it).
+const FALL_DRIFT: f64 = 1.0;
+
 /// Whether the player, sliding on (and down a step, or off a ledge), could
 /// come to pick the item up.
 fn about_to_pick_up(game: &Game, frame: &Frame) -> bool {
     let p = &game.player;
+    let below_the_feet = frame.bounds.min[1] < p.pos[1] - 1.0;
+    let carried = if below_the_feet {
+        SLIDE + FALL_DRIFT
+    } else {
+        SLIDE
+    };
     let dropped = [p.pos[0], p.pos[1] - DROP_ONTO, p.pos[2]];
-    Aabb::at_feet(dropped, player::HALF_WIDTH + SLIDE, p.height() + DROP_ONTO)
-        .inflate(PICKUP_REACH)
-        .intersects(&frame.bounds)
+    Aabb::at_feet(
+        dropped,
+        player::HALF_WIDTH + carried,
+        p.height() + DROP_ONTO,
+    )
+    .inflate(PICKUP_REACH)
+    .intersects(&frame.bounds)
 }
 
 /// Whether feet in `cell` put the fallen frame's item in plain view
@@ -552,7 +568,10 @@ impl ApproachFrame {
             };
         }
         if about_to_pick_up(game, frame) {
-            let detour = Travel::new(spot_in_view_of_fallen_frame, None, Ground::Any);
+            // Down steps, not off ledges: a fall carries the body on past
+            // the spot, and a path into a pit may land it on the item.
+            let detour =
+                Travel::new(spot_in_view_of_fallen_frame, None, Ground::Any).taking_drops_of(1);
             return Some(self.detour.insert(detour).next(game));
         }
         None
@@ -663,6 +682,13 @@ mod tests {
             }
         }
         let lying = [0.26, f64::from(FLOOR + 1), -1.48];
+        game.player.pos = [0.3, f64::from(FLOOR + 1), 0.3];
+        assert_the_fallen_frame_is_found(game, lying, 300);
+    }
+
+    /// Lays a fallen frame's item, come to rest, at `lying`, and plays the
+    /// task's plan for at most `steps`: the frame must be looked at.
+    fn assert_the_fallen_frame_is_found(mut game: Game, lying: [f64; 3], steps: u32) {
         let frame = EntityKind::Item {
             stack: ItemStack::new(item("item_frame"), 1),
             pickup_delay: 0,
@@ -671,10 +697,41 @@ mod tests {
         if let Some(e) = game.entities.list.last_mut() {
             e.age = FRAME_SETTLING_TICKS;
         }
-        game.player.pos = [0.3, f64::from(FLOOR + 1), 0.3];
         let plan = find_item_frame(&game);
-        let found = play_phase(game, plan, goals::item_frame_found, 300);
+        let found = play_phase(game, plan, goals::item_frame_found, steps);
         assert!(found.reached, "not seen in {} steps", found.steps);
+    }
+
+    /// A fallen frame at the bottom of a pit three deep, a little in from
+    /// its near edge, with steps down at its far end: the walk straight at
+    /// it stops on the brink, where the item is out of reach, and the fall
+    /// from there would carry the body on onto it (seed 1751). The look
+    /// is taken from inside the pit, reached by the steps.
+    #[test]
+    fn a_fallen_frame_in_a_deep_pit_is_not_fallen_onto() {
+        let mut game = platform_game();
+        for x in -6..=6 {
+            for z in -10..=6 {
+                for y in FLOOR + 1..=FLOOR + 3 {
+                    put(&mut game.world, [x, y, z], "dirt");
+                }
+            }
+        }
+        // The pit, and the two steps up out of its far end.
+        for x in -1..=1 {
+            for z in -7..=-1 {
+                let bottom = match z {
+                    -7 => FLOOR + 3,
+                    -6 => FLOOR + 2,
+                    _ => FLOOR + 1,
+                };
+                for y in bottom..=FLOOR + 3 {
+                    put(&mut game.world, [x, y, z], "air");
+                }
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 4), 3.5];
+        assert_the_fallen_frame_is_found(game, [0.1, f64::from(FLOOR + 1), -2.2], 600);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::{journeys, judged, rooms};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId};
-use crate::sim::world::{offset, BlockPos};
+use crate::sim::world::{offset, up, BlockPos};
 use crate::suite::Event;
 
 /// Builds a task's plan from the starting state.
@@ -557,7 +557,7 @@ fn find_sand(_: &Game) -> Plan {
 /// Whether feet in a cell have sand beside them, at the feet or the
 /// head, or under them.
 fn beside_sand(game: &Game, feet: BlockPos) -> bool {
-    beside(game, feet, block("sand")) || game.world.get(offset(feet, [0, -1, 0])) == block("sand")
+    beside(game, feet, block("sand")) || game.world.get(up(feet, -1)) == block("sand")
 }
 
 fn find_bedrock(_: &Game) -> Plan {

@@ -95,15 +95,14 @@ fn water_edge(game: &Game) -> Vec<BlockPos> {
 
 /// Whether `pos` is air just over a lava source.
 fn over_lava_at(game: &Game, pos: BlockPos) -> bool {
-    game.world.get(pos) == block("air")
-        && fluids::is_source(&game.world, offset(pos, [0, -1, 0]), Fluid::Lava)
+    game.world.get(pos) == block("air") && fluids::is_source(&game.world, up(pos, -1), Fluid::Lava)
 }
 
 /// Whether the lava under `pos` is one deep: the obsidian it hardens to
 /// can be mined, its drop landing on the solid block below, not burning
 /// in more lava.
 fn shallow_lava_under(game: &Game, pos: BlockPos) -> bool {
-    solid(game, offset(pos, [0, -2, 0]))
+    solid(game, up(pos, -2))
 }
 
 /// Air just over a lava source at the edge of the lava, beside a solid
@@ -127,9 +126,7 @@ fn over_lava(game: &Game) -> Vec<BlockPos> {
 /// is in sight.
 fn pour_cell(game: &Game) -> Option<BlockPos> {
     let feet = game.player.block_pos();
-    if SIDES.iter().any(|&d| over_lava_at(game, offset(feet, d)))
-        && solid(game, offset(feet, [0, -1, 0]))
-    {
+    if SIDES.iter().any(|&d| over_lava_at(game, offset(feet, d))) && solid(game, up(feet, -1)) {
         return Some(feet);
     }
     over_lava(game)
