@@ -248,15 +248,34 @@ impl Flight {
 
     /// The pitch of [`Flight::flies_clear`]'s shot, if it flies clear.
     fn clear_pitch(&self, game: &Game, eye: [f64; 3], point: [f64; 3], short: f64) -> Option<f64> {
+        let (reach, rise) = self.reach_and_rise(eye, point);
+        let (pitch, _) = self.pitch_for(reach, rise);
+        self.clear_along(game, eye, point, short, pitch)
+            .then_some(pitch)
+    }
+
+    /// How far across from the launch point `point` lies, and how far up.
+    fn reach_and_rise(&self, eye: [f64; 3], point: [f64; 3]) -> (f64, f64) {
+        let (dx, dz) = (point[0] - eye[0], point[2] - eye[2]);
+        (dx.hypot(dz), point[1] - (eye[1] - self.below_eye))
+    }
+
+    /// Whether the shot from the eye at `pitch`, towards `point` across,
+    /// comes to it (no more than half a block under it) clear of blocks
+    /// until `short` blocks from it across.
+    fn clear_along(
+        &self,
+        game: &Game,
+        eye: [f64; 3],
+        point: [f64; 3],
+        short: f64,
+        pitch: f64,
+    ) -> bool {
         let from = [eye[0], eye[1] - self.below_eye, eye[2]];
         let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
-        let reach = dx.hypot(dz);
-        let (pitch, _) = self.pitch_for(reach, point[1] - from[1]);
-        if !self
-            .at(pitch, reach)
-            .is_some_and(|(y, _)| y > point[1] - from[1] - 0.5)
-        {
-            return None;
+        let (reach, rise) = self.reach_and_rise(eye, point);
+        if !self.at(pitch, reach).is_some_and(|(y, _)| y > rise - 0.5) {
+            return false;
         }
         let speed = (self.speed)(pitch);
         let (sin, cos) = pitch.to_radians().sin_cos();
@@ -274,7 +293,7 @@ impl Flight {
             let dir = d.map(|v| v / length);
             let solid = |b| registry().block(b).shape.collides();
             if raycast::cast(&game.world, at, dir, length, solid).is_some() {
-                return None;
+                return false;
             }
             at = [0, 1, 2].map(|a| at[a] + d[a]);
             h += step;
@@ -284,12 +303,35 @@ impl Flight {
                 vy -= self.gravity;
             }
         }
-        Some(pitch)
+        true
+    }
+
+    /// The pitch that meets `rise` at `reach` on the high path, coming
+    /// down onto it: the steepest whole degree that flies over the point,
+    /// then halving between it and the degree above, if any degree does.
+    fn lob_pitch_for(&self, reach: f64, rise: f64) -> Option<f64> {
+        let over = |pitch: f64| self.at(pitch, reach).is_some_and(|(y, _)| y > rise);
+        let steepest_over = (-STEEPEST_PITCH as i32..=SHALLOWEST_PITCH as i32)
+            .map(f64::from)
+            .find(|&pitch| over(pitch))?;
+        let (mut over_it, mut short_of_it) = (steepest_over, steepest_over - 1.0);
+        for _ in 0..30 {
+            let mid = (over_it + short_of_it) / 2.0;
+            if over(mid) {
+                over_it = mid;
+            } else {
+                short_of_it = mid;
+            }
+        }
+        Some(over_it)
     }
 
     /// The yaw and pitch that land the projectile on `point`, if its
     /// flight there from the eye is clear of blocks (until `short` blocks
-    /// from it, across).
+    /// from it, across): on the low path, or else on the high one, which
+    /// comes down over a rim the low one strikes (seed 902's enderman
+    /// stood on a ravine's far rim five blocks over the player, and no
+    /// pearl was thrown up to it).
     pub(super) fn aim_at_point(
         &self,
         game: &Game,
@@ -297,7 +339,11 @@ impl Flight {
         short: f64,
     ) -> Option<(f32, f32)> {
         let eye = game.player.eye();
-        let pitch = self.clear_pitch(game, eye, point, short)?;
+        let (reach, rise) = self.reach_and_rise(eye, point);
+        let pitch = self.clear_pitch(game, eye, point, short).or_else(|| {
+            self.lob_pitch_for(reach, rise)
+                .filter(|&pitch| self.clear_along(game, eye, point, short, pitch))
+        })?;
         let (dx, dz) = (point[0] - eye[0], point[2] - eye[2]);
         Some(((-dx).atan2(dz).to_degrees() as f32, pitch as f32))
     }
@@ -761,6 +807,41 @@ mod tests {
     use super::*;
     use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
+
+    /// A bank five blocks high from three blocks east of the player: the
+    /// low path to a spot on its top two blocks in from the edge still
+    /// rises where it meets the bank's face; a pearl sent on the high
+    /// path comes down over the edge onto the spot (seed 902).
+    #[test]
+    fn a_pearl_is_lobbed_onto_a_spot_beyond_a_rim() {
+        let mut game = platform_game();
+        for x in 3..=8 {
+            for z in -2..=2 {
+                for y in FLOOR + 1..=FLOOR + 5 {
+                    put(&mut game.world, [x, y, z], "stone");
+                }
+            }
+        }
+        let spot = [5.5, f64::from(FLOOR + 6) + 0.05, 0.5];
+        let eye = game.player.eye();
+        assert!(
+            PEARL_FLIGHT.clear_pitch(&game, eye, spot, 0.0).is_none(),
+            "the low path strikes the bank"
+        );
+        let (yaw, pitch) = PEARL_FLIGHT
+            .aim_at_point(&game, spot, 0.0)
+            .expect("the high path over the edge");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("ender_pearl"), 1));
+        game.player.inventory.selected = 0;
+        (game.player.yaw, game.player.pitch) = (yaw, pitch);
+        crate::sim::rules::tick(&mut game, &Action::noop().with(Key::Use));
+        for _ in 0..100 {
+            crate::sim::rules::tick(&mut game, &Action::noop());
+        }
+        let feet = game.player.block_pos();
+        assert_eq!(feet[1], FLOOR + 6, "on the bank, at {:?}", game.player.pos);
+        assert!((4..=6).contains(&feet[0]), "near the spot, at {feet:?}");
+    }
 
     /// A cow in reach is milked into two buckets, one after the other,
     /// from where the player stands: the first use's cooldown, with the
