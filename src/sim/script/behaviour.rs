@@ -908,12 +908,12 @@ impl Behaviour for CollectItems {
             })
             .filter(|(d, e)| {
                 let followed = self.fetching == Some(e.id);
-                *d <= self.radius
-                    + if followed {
-                        Self::FOLLOWED_PAST_RADIUS
-                    } else {
-                        0.0
-                    }
+                let reach = if followed {
+                    self.radius + Self::FOLLOWED_PAST_RADIUS
+                } else {
+                    self.radius
+                };
+                *d <= reach
             })
             // An item past a ledge deeper than a harmless fall is let go
             // (seed 581's `collect_grass`: the cut grass drifted off a

@@ -112,25 +112,10 @@ impl SeatInBoat {
         }
         action
     }
-}
 
-impl Behaviour for SeatInBoat {
-    /// Each tick's move, with the jump held while in water: the body
-    /// paddles at the surface, where the eye sees over the water to set a
-    /// boat on it, instead of sinking (seed 1767's spider went into a lake,
-    /// and the player sank after it and drowned).
-    fn next(&mut self, game: &Game) -> Step {
-        match self.tick(game) {
-            Step::Act(mut action) if game.player.in_water => {
-                action.press(Key::Jump);
-                Step::Act(action)
-            }
-            step => step,
-        }
-    }
-}
-
-impl SeatInBoat {
+    /// This tick's move: done once the creature sits in a boat or no
+    /// boat is left; else a boat taken up, a burying block dug out, or
+    /// one aimed and set.
     fn tick(&mut self, game: &Game) -> Step {
         if self.ticks_left == 0 {
             return Step::Done;
@@ -198,6 +183,22 @@ impl SeatInBoat {
             self.wait = SETTLE_TICKS;
         }
         Step::Act(action)
+    }
+}
+
+impl Behaviour for SeatInBoat {
+    /// Each tick's move, with the jump held while in water: the body
+    /// paddles at the surface, where the eye sees over the water to set a
+    /// boat on it, instead of sinking (seed 1767's spider went into a lake,
+    /// and the player sank after it and drowned).
+    fn next(&mut self, game: &Game) -> Step {
+        match self.tick(game) {
+            Step::Act(mut action) if game.player.in_water => {
+                action.press(Key::Jump);
+                Step::Act(action)
+            }
+            step => step,
+        }
     }
 }
 
@@ -292,10 +293,9 @@ pub(super) fn trap_a_witch_with_a_boat(_: &Game) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::inventory::ItemStack;
     use crate::sim::registry::item;
-    use crate::sim::rules::testkit::{self, platform_game, summon_east};
+    use crate::sim::rules::testkit::{platform_game, put, summon_east, FLOOR};
     use crate::sim::script::long::stage::play_phase;
 
     /// A cave spider dropped into a pond four deep, sunk four blocks
@@ -314,7 +314,7 @@ mod tests {
                         (true, true) => "water",
                         (true, false) => "air",
                     };
-                    testkit::put(&mut game.world, [x, y, z], block);
+                    put(&mut game.world, [x, y, z], block);
                 }
             }
         }
@@ -333,8 +333,8 @@ mod tests {
         // The look at a point of the floor passes exactly down the edge
         // of a grass cell, where the rounding of the look decides whether
         // it stops on the grass; a look to the west crosses nothing.
-        let mut game = sky_game();
-        put(&mut game, [1, FLOOR + 2, 0], "grass");
+        let mut game = platform_game();
+        put(&mut game.world, [1, FLOOR + 2, 0], "grass");
         let grazing = [2.5, f64::from(FLOOR + 1), 2.5];
         let (_, at) = landing(&game, grazing).expect("the floor is in reach");
         assert!(!steady(&game, grazing, at));

@@ -9,8 +9,10 @@ use super::behaviour::{
 };
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
+use super::footing::{ground_within, Footing};
 use super::plans::{settle, Plan};
 use super::plants::{hides_what_is_behind, is_plant};
+use super::steer::move_towards;
 use super::travel::{self, Ground, Travel};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
@@ -508,7 +510,9 @@ const DROP_ONTO: f64 = 3.0;
 const FALL_DRIFT: f64 = 1.0;
 
 /// Whether the player, sliding on (and down a step, or off a ledge), could
-/// come to pick the item up.
+/// come to pick the item up. An item more than a block under the feet
+/// lies where only a fall takes the body, which carries it on farther; one
+/// a step down or less is reached by a step, which carries little.
 fn about_to_pick_up(game: &Game, frame: &Frame) -> bool {
     let p = &game.player;
     let below_the_feet = frame.bounds.min[1] < p.pos[1] - 1.0;
@@ -544,11 +548,37 @@ fn spot_in_view_of_fallen_frame(game: &Game, cell: BlockPos) -> bool {
         && !pickup.intersects(&frame.bounds)
 }
 
+/// How near the feet, across the ground, a frame on the move may come
+/// before the waiting player backs off: the pickup reach with a slide
+/// and a drift to spare (seed 1863's frame fell inside a grass block, and
+/// the push out of it carried the item to the waiting player's feet).
+const KEEP_CLEAR: f64 = 2.5;
+
+/// While a frame falls or drifts: a step back from it if it comes near,
+/// where the ground behind holds the feet; else standing still.
+fn keep_clear_of(game: &Game, frame: &Frame) -> Action {
+    let mut action = Action::noop();
+    let p = &game.player;
+    let from_frame = [p.pos[0] - frame.centre[0], p.pos[2] - frame.centre[2]];
+    let apart = from_frame[0].hypot(from_frame[1]);
+    let footing = Footing::DropOf(travel::HARMLESS_DROP);
+    if apart < KEEP_CLEAR && ground_within(game, from_frame, footing) {
+        let scale = KEEP_CLEAR / apart.max(1e-3);
+        let away = [
+            frame.centre[0] + from_frame[0] * scale,
+            p.pos[1],
+            frame.centre[2] + from_frame[1] * scale,
+        ];
+        move_towards(game, away, &mut action);
+    }
+    action
+}
+
 /// Walks up to the item frame: close to one hanging; towards one lying
 /// on the ground until it is in view or one more step would pick it up,
 /// and if that leaves it out of sight, round to a spot that sees it
 /// and on towards it again. While a buried frame waits to fall and then
-/// drifts out, the player waits.
+/// drifts out, the player waits, backing off if it comes near.
 struct ApproachFrame {
     walk: WalkTo,
     detour: Option<Travel>,
@@ -587,7 +617,7 @@ impl Behaviour for ApproachFrame {
             self.walk.ticks_left = self.walk.ticks_left.saturating_sub(1);
             return match self.walk.ticks_left {
                 0 => Step::Done,
-                _ => Step::Act(Action::noop()),
+                _ => Step::Act(keep_clear_of(game, &frame)),
             };
         }
         if !frame.hanging {
@@ -732,6 +762,25 @@ mod tests {
         }
         game.player.pos = [0.5, f64::from(FLOOR + 4), 3.5];
         assert_the_fallen_frame_is_found(game, [0.1, f64::from(FLOOR + 1), -2.2], 600);
+    }
+
+    /// A frame just fallen, sliding along the floor at the waiting
+    /// player from 2.2 blocks east: standing still, the player would pick
+    /// it up as it came to rest; it backs off while the frame slides, and
+    /// then looks at it (seed 1863's was pushed out of a grass block
+    /// towards the player).
+    #[test]
+    fn a_frame_sliding_at_the_waiting_player_is_backed_off_from() {
+        let mut game = platform_game();
+        let frame = EntityKind::Item {
+            stack: ItemStack::new(item("item_frame"), 1),
+            pickup_delay: 0,
+        };
+        let lying = [2.7, f64::from(FLOOR + 1), 0.5];
+        game.entities.spawn(frame, lying, [-0.35, 0.0, 0.0]);
+        let plan = find_item_frame(&game);
+        let found = play_phase(game, plan, goals::item_frame_found, 200);
+        assert!(found.reached, "not seen in {} steps", found.steps);
     }
 
     #[test]

@@ -30,6 +30,7 @@ mod plants;
 mod rooms;
 mod screens;
 mod stares;
+mod steer;
 mod tools;
 mod travel;
 

@@ -11,6 +11,7 @@ use super::blocks::stands_dry;
 use super::combat::Hunt;
 use super::go_round::GoRound;
 use super::plans::{craft_one, select, settle, Plan};
+use super::plants::is_wild_plant;
 use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
@@ -115,6 +116,16 @@ fn aim_point(game: &Game, e: &Entity) -> [f64; 3] {
         y = (f64::from(cell[1]) + 1.05).min(e.pos[1] + height + 0.25);
     }
     [e.pos[0], y, e.pos[2]]
+}
+
+/// A shot's line: where it leaves the body, the way across to its point
+/// (not normalised), how far across that is and how far up.
+#[derive(Clone, Copy)]
+struct Course {
+    from: [f64; 3],
+    to: [f64; 2],
+    reach: f64,
+    rise: f64,
 }
 
 /// How a launched projectile flies, for aiming.
@@ -243,43 +254,45 @@ impl Flight {
         point: [f64; 3],
         short: f64,
     ) -> bool {
-        self.clear_pitch(game, eye, point, short).is_some()
+        self.clear_pitch(game, &self.course(eye, point), short)
+            .is_some()
     }
 
     /// The pitch of [`Flight::flies_clear`]'s shot, if it flies clear.
-    fn clear_pitch(&self, game: &Game, eye: [f64; 3], point: [f64; 3], short: f64) -> Option<f64> {
-        let (reach, rise) = self.reach_and_rise(eye, point);
-        let (pitch, _) = self.pitch_for(reach, rise);
-        self.clear_along(game, eye, point, short, pitch)
+    fn clear_pitch(&self, game: &Game, course: &Course, short: f64) -> Option<f64> {
+        let (pitch, _) = self.pitch_for(course.reach, course.rise);
+        self.clear_along(game, course, short, pitch)
             .then_some(pitch)
     }
 
-    /// How far across from the launch point `point` lies, and how far up.
-    fn reach_and_rise(&self, eye: [f64; 3], point: [f64; 3]) -> (f64, f64) {
-        let (dx, dz) = (point[0] - eye[0], point[2] - eye[2]);
-        (dx.hypot(dz), point[1] - (eye[1] - self.below_eye))
+    /// The line across from the eye `eye` to `point`.
+    fn course(&self, eye: [f64; 3], point: [f64; 3]) -> Course {
+        let from = [eye[0], eye[1] - self.below_eye, eye[2]];
+        let to = [point[0] - from[0], point[2] - from[2]];
+        Course {
+            from,
+            to,
+            reach: to[0].hypot(to[1]),
+            rise: point[1] - from[1],
+        }
     }
 
-    /// Whether the shot from the eye at `pitch`, towards `point` across,
-    /// comes to it (no more than half a block under it) clear of blocks
-    /// until `short` blocks from it across.
-    fn clear_along(
-        &self,
-        game: &Game,
-        eye: [f64; 3],
-        point: [f64; 3],
-        short: f64,
-        pitch: f64,
-    ) -> bool {
-        let from = [eye[0], eye[1] - self.below_eye, eye[2]];
-        let (dx, dz) = (point[0] - from[0], point[2] - from[2]);
-        let (reach, rise) = self.reach_and_rise(eye, point);
+    /// Whether the shot at `pitch` along `course` comes to its point (no
+    /// more than half a block under it) clear of blocks until `short`
+    /// blocks from it across.
+    fn clear_along(&self, game: &Game, course: &Course, short: f64, pitch: f64) -> bool {
+        let Course {
+            from,
+            to,
+            reach,
+            rise,
+        } = *course;
         if !self.at(pitch, reach).is_some_and(|(y, _)| y > rise - 0.5) {
             return false;
         }
         let speed = (self.speed)(pitch);
         let (sin, cos) = pitch.to_radians().sin_cos();
-        let across = [dx / reach.max(1e-9), dz / reach.max(1e-9)];
+        let across = to.map(|v| v / reach.max(1e-9));
         let (mut at, mut h) = (from, self.ahead);
         let (mut vh, mut vy) = (speed * cos, -speed * sin);
         while h < reach - short {
@@ -338,13 +351,12 @@ impl Flight {
         point: [f64; 3],
         short: f64,
     ) -> Option<(f32, f32)> {
-        let eye = game.player.eye();
-        let (reach, rise) = self.reach_and_rise(eye, point);
-        let pitch = self.clear_pitch(game, eye, point, short).or_else(|| {
-            self.lob_pitch_for(reach, rise)
-                .filter(|&pitch| self.clear_along(game, eye, point, short, pitch))
+        let course = self.course(game.player.eye(), point);
+        let pitch = self.clear_pitch(game, &course, short).or_else(|| {
+            self.lob_pitch_for(course.reach, course.rise)
+                .filter(|&pitch| self.clear_along(game, &course, short, pitch))
         })?;
-        let (dx, dz) = (point[0] - eye[0], point[2] - eye[2]);
+        let [dx, dz] = course.to;
         Some(((-dx).atan2(dz).to_degrees() as f32, pitch as f32))
     }
 
@@ -659,7 +671,9 @@ impl Behaviour for CastAt {
 }
 
 /// Places the selected block on the top face of the block at `pos`,
-/// jumping to see the face when it is above the eyes.
+/// jumping to see the face when it is above the eyes, and cutting a plant
+/// that hides it (seed 1874's snow column stood beyond tall grass on a
+/// step, and no jump saw over the grass).
 struct PlaceOnTop {
     pos: BlockPos,
     placed: bool,
@@ -684,11 +698,15 @@ impl Behaviour for PlaceOnTop {
         if p.eye()[1] <= top[1] + 0.3 && p.on_ground {
             action.press(Key::Jump);
         }
-        let on_top = raycast::target(&game.world, p.eye(), p.look_dir())
-            .is_some_and(|hit| hit.pos == self.pos && hit.face == raycast::Face::Up);
+        let hit = raycast::target(&game.world, p.eye(), p.look_dir());
+        let on_top = hit.is_some_and(|hit| hit.pos == self.pos && hit.face == raycast::Face::Up);
+        let plant_in_the_way = hit
+            .is_some_and(|hit| hit.distance < distance(p.eye(), top) && is_wild_plant(hit.block));
         if on_top {
             action.press(Key::Use);
             self.placed = true;
+        } else if plant_in_the_way && !p.attack_was_down {
+            action.press(Key::Attack);
         }
         Step::Act(action)
     }
@@ -807,6 +825,32 @@ mod tests {
     use super::*;
     use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
+    use crate::suite::Event;
+
+    /// The snow column two blocks east, its lower block sunk in a step one
+    /// block up, with two-high tall grass on the step between it and the
+    /// player: no jump sees the column's top over the grass, which is cut
+    /// (seed 1874).
+    #[test]
+    fn a_golem_is_built_on_a_column_behind_tall_grass() {
+        let mut game = platform_game();
+        for x in 1..=4 {
+            for z in -2..=2 {
+                put(&mut game.world, [x, FLOOR + 1, z], "dirt");
+            }
+        }
+        put(&mut game.world, [1, FLOOR + 2, 0], "tall_grass");
+        put(&mut game.world, [1, FLOOR + 3, 0], "tall_grass");
+        put(&mut game.world, [2, FLOOR + 1, 0], "snow_block");
+        put(&mut game.world, [2, FLOOR + 2, 0], "snow_block");
+        game.player
+            .inventory
+            .insert(ItemStack::new(item("carved_pumpkin"), 1));
+        let plan = build_snow_golem(&game);
+        let golem = |g: &Game| g.stats.get(Event::Mobs, "snow_golem") == 1;
+        let built = play_phase(game, plan, golem, 300);
+        assert!(built.reached, "no golem after {} steps", built.steps);
+    }
 
     /// A bank five blocks high from three blocks east of the player: the
     /// low path to a spot on its top two blocks in from the edge still
@@ -825,7 +869,7 @@ mod tests {
         let spot = [5.5, f64::from(FLOOR + 6) + 0.05, 0.5];
         let eye = game.player.eye();
         assert!(
-            PEARL_FLIGHT.clear_pitch(&game, eye, spot, 0.0).is_none(),
+            !PEARL_FLIGHT.flies_clear(&game, eye, spot, 0.0),
             "the low path strikes the bank"
         );
         let (yaw, pitch) = PEARL_FLIGHT

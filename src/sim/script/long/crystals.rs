@@ -10,7 +10,7 @@
 //! the patience ran out first.
 
 use super::eat::Eat;
-use super::end_fight::{clouded, eating_due, ground, horizontal, move_towards};
+use super::end_fight::{clouded, eating_due, ground, horizontal};
 use super::equip::Equip;
 use super::stronghold::FOOD;
 use super::Until;
@@ -23,6 +23,7 @@ use crate::sim::projectile::Shooter;
 use crate::sim::registry::{block, item};
 use crate::sim::rules::archery;
 use crate::sim::script::behaviour::{Behaviour, Step};
+use crate::sim::script::steer::move_towards;
 use crate::sim::script::tools::{Quarry, Shoot, ARROW_FLIGHT};
 
 /// Shots at one crystal from one spot.

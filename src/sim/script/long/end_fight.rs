@@ -33,6 +33,7 @@ use crate::sim::script::behaviour::{
     angles_to, turn_towards, Behaviour, CollectItems, PillarUp, Step,
 };
 use crate::sim::script::plans::Plan;
+use crate::sim::script::steer::move_towards;
 use crate::sim::script::travel::travel_in_the_end;
 use crate::sim::world::gen::end::portal_origin;
 use crate::sim::world::BlockPos;
@@ -239,37 +240,6 @@ fn head_aim(game: &Game, dragon: &Entity) -> Option<[f64; 3]> {
             let len = d.iter().map(|v| v * v).sum::<f64>().sqrt().max(1e-9);
             strikes_head(game, dragon, eye, d.map(|v| v / len))
         })
-}
-
-/// Keys that move the feet towards `to` whatever way the camera faces.
-pub(super) fn move_towards(game: &Game, to: [f64; 3], action: &mut Action) {
-    let p = &game.player;
-    let (dx, dz) = (to[0] - p.pos[0], to[2] - p.pos[2]);
-    let distance = dx.hypot(dz);
-    if distance < 0.25 {
-        return;
-    }
-    let wanted = (-dx).atan2(dz).to_degrees() as f32;
-    let off = (wanted - p.yaw + 540.0).rem_euclid(360.0) - 180.0;
-    let keys = [
-        (0.0, Key::Forward),
-        (90.0, Key::Right),
-        (-90.0, Key::Left),
-        (180.0, Key::Back),
-    ];
-    for (angle, key) in keys {
-        let apart = ((off - angle + 540.0).rem_euclid(360.0) - 180.0).abs();
-        if apart < 67.5 {
-            action.press(key);
-        }
-    }
-    if distance > 4.0 && off.abs() < 30.0 {
-        action.press(Key::Sprint);
-    }
-    let stuck = p.on_ground && p.horizontal_collision;
-    if stuck {
-        action.press(Key::Jump);
-    }
 }
 
 /// Whether to eat (when safe): hungry, or hurt and able to eat.

@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 
 use super::crystals::dodge;
-use super::end_fight::{horizontal, move_towards, standing_on};
+use super::end_fight::{horizontal, standing_on};
 use super::equip::Equip;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
@@ -30,6 +30,7 @@ use crate::sim::script::blocks::collides_at;
 use crate::sim::script::combat::Hunt;
 use crate::sim::script::plans::Plan;
 use crate::sim::script::stares::{angry, angry_within, endermen, off_their_eyes};
+use crate::sim::script::steer::move_towards;
 
 /// An angry enderman this near (blocks) is fought.
 const NEAR: f64 = 6.0;
