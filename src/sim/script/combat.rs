@@ -11,7 +11,7 @@
 //! towards an attacker. Like every script they read the game to decide
 //! and act only through keys and camera.
 
-use super::behaviour::{self, angles_to, turn_towards, Behaviour, Select, Step};
+use super::behaviour::{self, angles_to, distance_across, turn_towards, Behaviour, Select, Step};
 use super::buried::burying_block;
 use super::draw_out::DrawOut;
 use super::footing::{ground_within, Footing};
@@ -21,7 +21,7 @@ use super::plants::is_plant;
 use super::stares::AvertingEyes;
 use super::travel;
 use crate::protocol::{Action, Key};
-use crate::sim::entity::{Entity, EntityKind};
+use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
 use crate::sim::registry::{item, registry};
@@ -136,6 +136,9 @@ pub struct Hunt {
     /// Whether to walk round what stops the run.
     goes_round: bool,
     round: GoRound,
+    /// Creatures no walk round found a way to, passed over while
+    /// another of the kind lives.
+    unreached: Vec<EntityId>,
 }
 
 impl Hunt {
@@ -152,6 +155,7 @@ impl Hunt {
             holds_ground: false,
             goes_round: false,
             round: GoRound::for_kind(kind),
+            unreached: Vec::new(),
         }
     }
 
@@ -343,20 +347,34 @@ impl Hunt {
 
     /// The creature to go for: the nearest, or over land the nearest one
     /// buried in a hillside first, since it suffocates before long and
-    /// then counts as no kill.
+    /// then counts as no kill. One no walk round reaches is passed over
+    /// for another (seed 1901's nearer horse fell into a shaft seven
+    /// deep, and the player stood over it while the other grazed five
+    /// blocks off).
     fn quarry<'a>(&self, game: &'a Game) -> Option<&'a Entity> {
+        self.quarry_among(game, |e| !self.unreached.contains(&e.id))
+            .or_else(|| self.quarry_among(game, |_| true))
+    }
+
+    /// [`Hunt::quarry`]'s choice among the living creatures of the kind
+    /// that `keep` keeps.
+    fn quarry_among<'a>(
+        &self,
+        game: &'a Game,
+        keep: impl Fn(&Entity) -> bool,
+    ) -> Option<&'a Entity> {
+        let p = game.player.pos;
+        let kept = || living(game, self.kind).filter(|e| keep(e));
         let buried = || {
-            let p = game.player.pos;
-            living(game, self.kind)
+            kept()
                 .filter(|e| burying_block(game, e).is_some())
                 .min_by(|a, b| {
                     behaviour::distance(a.pos, p).total_cmp(&behaviour::distance(b.pos, p))
                 })
         };
-        self.goes_round
-            .then(buried)
-            .flatten()
-            .or_else(|| nearest(game, self.kind))
+        self.goes_round.then(buried).flatten().or_else(|| {
+            kept().min_by(|a, b| distance_across(a.pos, p).total_cmp(&distance_across(b.pos, p)))
+        })
     }
 
     fn done(&mut self, game: &Game) -> bool {
@@ -390,6 +408,9 @@ impl Behaviour for Hunt {
         if let Some(walk_round) = self.round.step(game, target.pos, near_enough) {
             self.attack_was_down = false;
             return Step::Act(walk_round);
+        }
+        if self.round.found_no_way() {
+            self.unreached.push(target.id);
         }
         let aim = aim_point(game, target, self.aim_low);
         let (yaw, pitch) = angles_to(game, aim);
@@ -618,6 +639,48 @@ mod tests {
         assert_eq!(lowest_feet_hunting_a_pig(game), f64::from(FLOOR + 1));
     }
 
+    /// The test floor under a plateau of stone `high` blocks high, a
+    /// diamond sword in hand (the player still stands on the floor).
+    fn armed_on_a_plateau(high: i32) -> Game {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
+        for x in -AREA..AREA {
+            for z in -AREA..AREA {
+                for y in FLOOR + 1..=FLOOR + high {
+                    put(&mut game.world, [x, y, z], "stone");
+                }
+            }
+        }
+        game
+    }
+
+    /// A plateau seven high with a shaft down to the floor two blocks
+    /// east of the player, a pig at its bottom, and another pig on the
+    /// plateau six blocks west: no walk goes down the shaft (a fall of
+    /// seven), and the hunt turns to the other pig (seed 1901's horses).
+    #[test]
+    fn an_over_land_hunt_passes_over_a_creature_no_walk_reaches() {
+        const HIGH: i32 = 7;
+        let mut game = armed_on_a_plateau(HIGH);
+        for x in 1..=3 {
+            for z in -1..=1 {
+                for y in FLOOR + 1..=FLOOR + HIGH {
+                    put(&mut game.world, [x, y, z], "air");
+                }
+            }
+        }
+        game.player.pos[1] = f64::from(FLOOR + HIGH + 1);
+        summon_east(&mut game, "pig", 2.0);
+        game.entities.list[0].pos[1] = f64::from(FLOOR + 1);
+        summon_east(&mut game, "pig", -6.0);
+        let killed = |g: &Game| g.stats.get(Event::KillEntity, "pig") > 0;
+        let hunt = Hunt::over_land("pig", 1);
+        let played = play_phase(game, vec![Box::new(hunt)], killed, 600);
+        assert!(played.reached, "no pig killed in {} steps", played.steps);
+        let in_the_shaft = living(&played.game, "pig").any(|e| e.pos[1] < f64::from(FLOOR + 2));
+        assert!(in_the_shaft, "the pig in the shaft is left");
+    }
+
     #[test]
     fn an_over_land_hunt_drops_down_a_pit_to_a_creature_in_a_cave_below() {
         // Seed 352's skeleton was knocked into a cave whose mouth near it
@@ -626,15 +689,7 @@ mod tests {
         // a pig in a chamber, the one way down a pit six deep at the end
         // of a tunnel to the chamber.
         const HIGH: i32 = 6;
-        let mut game = platform_game();
-        game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
-        for x in -AREA..AREA {
-            for z in -AREA..AREA {
-                for y in FLOOR + 1..=FLOOR + HIGH {
-                    put(&mut game.world, [x, y, z], "stone");
-                }
-            }
-        }
+        let mut game = armed_on_a_plateau(HIGH);
         let mut open = |x: i32, z: i32, top: i32| {
             for y in FLOOR + 1..=top {
                 put(&mut game.world, [x, y, z], "air");

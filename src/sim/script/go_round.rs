@@ -95,6 +95,9 @@ pub struct GoRound {
     detour: Option<(Travel, u32, [f64; 3])>,
     /// Whether the creature comes down to the player (a hostile one).
     comes_down: bool,
+    /// Whether the last walk round found no way at all towards the
+    /// creature: it stands where no walk reaches it.
+    found_no_way: bool,
 }
 
 impl GoRound {
@@ -105,6 +108,7 @@ impl GoRound {
             closest: f64::INFINITY,
             stopped: 0,
             detour: None,
+            found_no_way: false,
             comes_down: registry
                 .entity_named(kind)
                 .is_some_and(|id| registry.entity(id).category == EntityCategory::Hostile),
@@ -167,6 +171,7 @@ impl GoRound {
     /// feet at `feet` are still farther than `near`.
     pub fn step(&mut self, game: &Game, feet: [f64; 3], near: f64) -> Option<Action> {
         let (round, ticks_left, set_off_to) = self.detour.as_mut()?;
+        let setting_off = *ticks_left == DETOUR_TICKS;
         *ticks_left = ticks_left.saturating_sub(1);
         // A passive creature gone off elsewhere meanwhile is looked for
         // again (seed 72's wounded pig climbed out of a lake onto its far
@@ -180,9 +185,16 @@ impl GoRound {
                 }
                 return Some(action);
             }
+            self.found_no_way = setting_off;
         }
         self.detour = None;
         None
+    }
+
+    /// Whether the walk round just ended found no way towards the
+    /// creature (asked once: the answer is forgotten).
+    pub fn found_no_way(&mut self) -> bool {
+        std::mem::take(&mut self.found_no_way)
     }
 }
 

@@ -662,7 +662,11 @@ impl Behaviour for CastAt {
         let (yaw, pitch) = BOBBER_FLIGHT.aim(game, target);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
-        if aimed(action.camera) && bobber.is_none() && !game.player.use_was_down {
+        // The cast goes with this tick's turn onto the aim: a strolling
+        // creature's aim shifts every tick, and a cast waiting for the look
+        // to rest on it never went (seed 1978's chickens wandered off, one
+        // into a ravine, while the look followed them for 200 ticks).
+        if turn_reaches_aim(action.camera) && bobber.is_none() && !game.player.use_was_down {
             action.press(Key::Use);
             self.cast = true;
         }
@@ -823,9 +827,36 @@ pub fn build_snow_golem(game: &Game) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::rules;
     use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
     use crate::suite::Event;
+
+    /// A chicken strolling north five blocks east of the player, a fifth
+    /// of a block a tick: its aim shifts every tick, and the rod is cast
+    /// with the turn onto it (seed 1978).
+    #[test]
+    fn a_rod_is_cast_at_a_strolling_creature() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("fishing_rod"), 1));
+        summon_east(&mut game, "chicken", 5.0);
+        let mut cast = CastAt {
+            quarry: Quarry::new("chicken"),
+            cast: false,
+            wait: 0,
+            ticks_left: 40,
+        };
+        for _ in 0..20 {
+            let Step::Act(action) = cast.next(&game) else {
+                break;
+            };
+            rules::tick(&mut game, &action);
+            if let Some(chicken) = game.entities.list.first_mut() {
+                chicken.pos[2] -= 0.2;
+            }
+        }
+        assert_eq!(game.stats.get(Event::UseItem, "fishing_rod"), 1);
+    }
 
     /// The snow column two blocks east, its lower block sunk in a step one
     /// block up, with two-high tall grass on the step between it and the
