@@ -11,7 +11,7 @@ use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::footing::{ground_within, Footing};
 use super::plans::{settle, Plan};
-use super::plants::{hides_what_is_behind, is_plant};
+use super::plants::{hides_what_is_behind, is_plant, plant_before};
 use super::steer::move_towards;
 use super::travel::{self, Ground, Travel};
 use crate::protocol::{Action, Key};
@@ -430,11 +430,7 @@ impl Behaviour for LookAt {
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
         let aimed = action.camera[0].abs() < 0.1 && action.camera[1].abs() < 0.1;
-        let eye = game.player.eye();
-        let to_point = distance(point, eye);
-        let plant_in_front = raycast::target(&game.world, eye, game.player.look_dir())
-            .is_some_and(|hit| hit.distance < to_point && is_plant(hit.block));
-        match (aimed, plant_in_front) {
+        match (aimed, plant_before(game, point, is_plant)) {
             (true, false) => Step::Done,
             (true, true) => Step::Act(action.with(Key::Attack)),
             _ => Step::Act(action),

@@ -11,7 +11,7 @@ use super::blocks::stands_dry;
 use super::combat::Hunt;
 use super::go_round::GoRound;
 use super::plans::{craft_one, select, settle, Plan};
-use super::plants::is_wild_plant;
+use super::plants::{is_wild_plant, plant_before};
 use super::travel::travel;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
@@ -702,14 +702,12 @@ impl Behaviour for PlaceOnTop {
         if p.eye()[1] <= top[1] + 0.3 && p.on_ground {
             action.press(Key::Jump);
         }
-        let hit = raycast::target(&game.world, p.eye(), p.look_dir());
-        let on_top = hit.is_some_and(|hit| hit.pos == self.pos && hit.face == raycast::Face::Up);
-        let plant_in_the_way = hit
-            .is_some_and(|hit| hit.distance < distance(p.eye(), top) && is_wild_plant(hit.block));
+        let on_top = raycast::target(&game.world, p.eye(), p.look_dir())
+            .is_some_and(|hit| hit.pos == self.pos && hit.face == raycast::Face::Up);
         if on_top {
             action.press(Key::Use);
             self.placed = true;
-        } else if plant_in_the_way && !p.attack_was_down {
+        } else if !p.attack_was_down && plant_before(game, top, is_wild_plant) {
             action.press(Key::Attack);
         }
         Step::Act(action)
@@ -909,9 +907,9 @@ mod tests {
         game.player.inventory.main[0] = Some(ItemStack::new(item("ender_pearl"), 1));
         game.player.inventory.selected = 0;
         (game.player.yaw, game.player.pitch) = (yaw, pitch);
-        crate::sim::rules::tick(&mut game, &Action::noop().with(Key::Use));
+        rules::tick(&mut game, &Action::noop().with(Key::Use));
         for _ in 0..100 {
-            crate::sim::rules::tick(&mut game, &Action::noop());
+            rules::tick(&mut game, &Action::noop());
         }
         let feet = game.player.block_pos();
         assert_eq!(feet[1], FLOOR + 6, "on the bank, at {:?}", game.player.pos);
