@@ -54,11 +54,16 @@ pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = 
 
 /// The living creature of `kind` nearest the player.
 pub(super) fn nearest<'a>(game: &'a Game, kind: &'a str) -> Option<&'a Entity> {
+    nearest_across(game, living(game, kind))
+}
+
+/// Of `creatures`, the one nearest the player across (heights aside).
+fn nearest_across<'a>(
+    game: &Game,
+    creatures: impl Iterator<Item = &'a Entity>,
+) -> Option<&'a Entity> {
     let p = game.player.pos;
-    living(game, kind).min_by(|a, b| {
-        let d = |e: &Entity| (e.pos[0] - p[0]).powi(2) + (e.pos[2] - p[2]).powi(2);
-        d(a).total_cmp(&d(b))
-    })
+    creatures.min_by(|a, b| distance_across(a.pos, p).total_cmp(&distance_across(b.pos, p)))
 }
 
 /// Whether a kind is struck low on its legs: looking an enderman in the
@@ -372,9 +377,10 @@ impl Hunt {
                     behaviour::distance(a.pos, p).total_cmp(&behaviour::distance(b.pos, p))
                 })
         };
-        self.goes_round.then(buried).flatten().or_else(|| {
-            kept().min_by(|a, b| distance_across(a.pos, p).total_cmp(&distance_across(b.pos, p)))
-        })
+        self.goes_round
+            .then(buried)
+            .flatten()
+            .or_else(|| nearest_across(game, kept()))
     }
 
     fn done(&mut self, game: &Game) -> bool {
