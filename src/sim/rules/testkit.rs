@@ -4,6 +4,7 @@
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entities, EntityKind, Mob};
 use crate::sim::game::{Game, Rngs, Weather};
+use crate::sim::inventory::ItemStack;
 use crate::sim::player::Player;
 use crate::sim::registry::{block, registry, BlockId};
 use crate::sim::stats::Statistics;
@@ -86,4 +87,28 @@ pub fn summon_east(game: &mut Game, name: &str, distance: f64) {
     let mob = Mob::new(kind, health, Default::default());
     game.entities
         .spawn(EntityKind::Mob(mob), [x + distance, y, z], [0.0; 3]);
+}
+
+/// Drops a stick at `at`, lying still, to be picked up at once.
+pub fn drop_a_stick(game: &mut Game, at: [f64; 3]) {
+    throw_a_stick(game, at, [0.0; 3], 0);
+}
+
+/// Spawns a stick at `at` moving at `vel`, to be picked up after
+/// `pickup_delay` ticks.
+pub fn throw_a_stick(game: &mut Game, at: [f64; 3], vel: [f64; 3], pickup_delay: u32) {
+    let stack = ItemStack::new(crate::sim::registry::item("stick"), 1);
+    game.entities.spawn(
+        EntityKind::Item {
+            stack,
+            pickup_delay,
+        },
+        at,
+        vel,
+    );
+}
+
+/// The level of the feet standing on the ground; `None` in the air.
+pub fn feet_level(game: &Game) -> Option<i32> {
+    game.player.on_ground.then(|| game.player.block_pos()[1])
 }

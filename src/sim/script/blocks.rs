@@ -10,14 +10,16 @@
 use std::collections::VecDeque;
 
 use super::behaviour::{
-    angles_to, block_centre, distance, held_uses_left, turn_towards, Behaviour, Hold, Mine,
-    MineNearest, PlaceAround, Select, Spot, StepInto, UseOn, WalkTo, Within,
+    angles_to, block_centre, distance, turn_towards, Behaviour, Hold, Select, Spot, UseOn, Within,
 };
 use super::craft::{click_on, Craft};
 use super::long::Until;
+use super::mining::{Mine, MineNearest};
+use super::placing::{held_uses_left, PlaceAround};
 use super::plants::is_wild_plant;
 use super::screens::put_back;
 use super::travel::travel;
+use super::walking::{StepInto, WalkTo};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::player::{EYE_HEIGHT, EYE_HEIGHT_SNEAKING};

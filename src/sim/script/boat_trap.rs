@@ -6,13 +6,14 @@
 //! into the ground is dug out first. Their goals are checked by `checks`
 //! (the creature sits in a boat).
 
-use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Step, WalkTo, MAX_TURN};
+use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Step, MAX_TURN};
 use super::blocks::collides_at;
 use super::buried::{burying_block, top_middle};
 use super::checks::in_a_boat;
 use super::plans::{settle, Plan};
 use super::plants::is_plant;
 use super::tools::Quarry;
+use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::boat;
 use crate::sim::entity::EntityKind;

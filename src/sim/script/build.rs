@@ -9,8 +9,9 @@
 
 use std::collections::VecDeque;
 
-use super::behaviour::{angles_to, turn_towards, walk_to_middle, Behaviour, Step};
+use super::behaviour::{angles_to, turn_towards, Behaviour, Step};
 use super::blocks::{points_round, OFF_MIDDLE};
+use super::placing::walk_to_middle;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;

@@ -20,6 +20,7 @@ use super::pearl_chase::PearlChase;
 use super::plants::is_plant;
 use super::stares::AvertingEyes;
 use super::travel;
+use super::walking;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
@@ -245,7 +246,7 @@ impl Hunt {
     /// Whether a block hiding a creature is one no strike cuts through in
     /// a moment: not a plant, not quick to cut.
     fn hard_to_cut(game: &Game, pos: BlockPos) -> bool {
-        !is_plant(game.world.get(pos)) && !behaviour::quick_to_cut(game, pos)
+        !is_plant(game.world.get(pos)) && !walking::quick_to_cut(game, pos)
     }
 
     /// Whether, over land, a walk round to the creature goes on however
@@ -427,7 +428,7 @@ impl Behaviour for Hunt {
         // plant before it (tall grass the eyes stand in) is cut first, and
         // one buried in a hillside is dug out: the full blocks before it
         // mined, the one it is in last. A soft block before a creature too
-        // near to go round is cut through (see [`behaviour::quick_to_cut`]).
+        // near to go round is cut through (see [`walking::quick_to_cut`]).
         let near = distance <= NEAR_TO_GO_ROUND;
         let (mut on_target, mut plant_in_front, mut digging) = (false, false, false);
         match crosshair(game) {
@@ -436,7 +437,7 @@ impl Behaviour for Hunt {
                 plant_in_front = is_plant(hit.block);
                 digging = (burying_block(game, target).is_some()
                     && registry().block(hit.block).is_opaque_cube())
-                    || (near && behaviour::quick_to_cut(game, hit.pos));
+                    || (near && walking::quick_to_cut(game, hit.pos));
             }
             _ => {}
         }

@@ -8,8 +8,9 @@
 
 use std::collections::VecDeque;
 
-use super::behaviour::{aim_clearing_the_way, crosshair_on, Behaviour, Step, Taps, WalkTo};
+use super::behaviour::{aim_clearing_the_way, crosshair_on, Behaviour, Step, Taps};
 use super::craft_plan::{self, CraftStep};
+use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;

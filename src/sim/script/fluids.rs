@@ -2,13 +2,12 @@
 //! the shared ones: using the held item on a fluid source (a bucket
 //! scooping it, a boat going onto it) and getting into a boat.
 
-use super::behaviour::{
-    angles_to, on_aim, turn_towards, Behaviour, Face, Hold, PillarUp, PlaceAround, Select, Step,
-    WalkTo,
-};
+use super::behaviour::{angles_to, on_aim, turn_towards, Behaviour, Face, Hold, Select, Step};
 use super::blocks::{points_round, OFF_MIDDLE};
 use super::craft::Craft;
+use super::placing::{PillarUp, PlaceAround};
 use super::plants::hides_what_is_behind;
+use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;

@@ -4,16 +4,18 @@
 //! and the item frame. Their goals are checked by `goals`.
 
 use super::behaviour::{
-    angles_to, distance, turn_towards, Aim, Behaviour, Mine, PillarUp, Select, Spot, Step,
-    StepInto, UseOn, WalkTo,
+    angles_to, distance, turn_towards, Aim, Behaviour, Select, Spot, Step, UseOn,
 };
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::footing::{ground_within, Footing};
+use super::mining::Mine;
+use super::placing::PillarUp;
 use super::plans::{settle, Plan};
 use super::plants::{hides_what_is_behind, is_plant, plant_before};
 use super::steer::move_towards;
 use super::travel::{self, Ground, Travel};
+use super::walking::{StepInto, WalkTo};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;

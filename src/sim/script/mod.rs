@@ -11,6 +11,7 @@ mod build;
 mod buried;
 mod checks;
 mod chest;
+mod collect;
 mod combat;
 mod craft;
 mod craft_plan;
@@ -23,8 +24,10 @@ mod goals;
 mod journeys;
 mod judged;
 mod long;
+mod mining;
 mod pearl_chase;
 mod phantom;
+mod placing;
 mod plans;
 mod plants;
 mod rooms;
@@ -33,6 +36,7 @@ mod stares;
 mod steer;
 mod tools;
 mod travel;
+mod walking;
 
 use std::collections::VecDeque;
 

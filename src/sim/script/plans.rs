@@ -2,18 +2,19 @@
 //! that builds the plan from the starting state, and a table of the tasks
 //! solved by crafting one item.
 
-use super::behaviour::{
-    Aim, Behaviour, CollectItems, Face, Hold, Land, Mine, MineNearest, PillarUp, PlaceAround,
-    Select, Spot, StepInto, UseOn,
-};
+use super::behaviour::{Aim, Behaviour, Face, Hold, Land, Select, Spot, UseOn};
 use super::blocks::{self, collides_at, fall_below};
+use super::collect::CollectItems;
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
 use super::long::{deferred, PlaceNear, Until};
+use super::mining::{Mine, MineNearest};
+use super::placing::{PillarUp, PlaceAround};
 use super::plants::is_plant;
 use super::tools;
 use super::travel::travel;
+use super::walking::StepInto;
 use super::{journeys, judged, rooms};
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;

@@ -3,10 +3,12 @@
 //! furniture, built from inside around the player on the nearest level
 //! site. Their goals are checked by `goals::house` and `goals::library`.
 
-use super::behaviour::{PillarUp, Spot, StepInto};
+use super::behaviour::Spot;
 use super::build::{Build, Placement};
 use super::judged::{at, clear_site, go_to, level_site, level_the_site, ring, HALF_SIDE};
+use super::placing::PillarUp;
 use super::plans::{mine, select, settle, Plan};
+use super::walking::StepInto;
 use crate::sim::game::Game;
 use crate::sim::registry::item;
 use crate::sim::world::BlockPos;

@@ -7,9 +7,8 @@
 //! for each brew and takes the potions out. They read the game to decide
 //! and answer only with camera turns, clicks and keys.
 
-use super::behaviour::{
-    aim_clearing_the_way, crosshair_on, Behaviour, Hold, PlaceAround, Select, Step,
-};
+use super::behaviour::{aim_clearing_the_way, crosshair_on, Behaviour, Hold, Select, Step};
+use super::placing::PlaceAround;
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::brewing::{self, BOTTLES};
 use crate::sim::enchanting::Offer;

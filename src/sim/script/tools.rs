@@ -4,15 +4,15 @@
 //! and a golem's head placed on its body. The behaviours read the game to
 //! aim and act only through keys and camera.
 
-use super::behaviour::{
-    angles_to, distance, turn_towards, Behaviour, CollectItems, Step, WalkTo, MAX_TURN,
-};
+use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Step, MAX_TURN};
 use super::blocks::stands_dry;
+use super::collect::CollectItems;
 use super::combat::Hunt;
 use super::go_round::GoRound;
 use super::plans::{craft_one, select, settle, Plan};
 use super::plants::{is_wild_plant, plant_before};
 use super::travel::travel;
+use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
 use crate::sim::game::Game;

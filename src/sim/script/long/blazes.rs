@@ -27,10 +27,11 @@ use super::survive::{needs_food, needs_shelter};
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockDef, BlockId, Shape};
-use crate::sim::script::behaviour::{
-    aimable_from, Behaviour, Mine, PillarUp, Spot, StepInto, Within,
-};
+use crate::sim::script::behaviour::{aimable_from, Behaviour, Spot, Within};
+use crate::sim::script::mining::Mine;
+use crate::sim::script::placing::PillarUp;
 use crate::sim::script::plans::Plan;
+use crate::sim::script::walking::StepInto;
 use crate::sim::world::gen::{fortress_near, Generator, LAVA_SEA_LEVEL};
 use crate::sim::world::{offset, up, BlockPos, Chunk, World, HEIGHT};
 

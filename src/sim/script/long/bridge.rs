@@ -21,8 +21,9 @@ use crate::sim::game::Game;
 use crate::sim::raycast::Face;
 use crate::sim::registry::{block, item};
 use crate::sim::rules::{crosshair, Target};
-use crate::sim::script::behaviour::{turn_towards, Behaviour, Mine, Spot, Step};
+use crate::sim::script::behaviour::{turn_towards, Behaviour, Spot, Step};
 use crate::sim::script::blocks::collides_at;
+use crate::sim::script::mining::Mine;
 use crate::sim::world::BlockPos;
 
 /// How steeply down the eye looks at the last block's outer face: from a

@@ -16,7 +16,9 @@ use crate::sim::block_entity::BlockEntity;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, registry, HarvestNeed, ItemKind, Shape, ToolKind};
 use crate::sim::rules::has_gravity;
-use crate::sim::script::behaviour::{Behaviour, Mine, Spot, Step, WalkTo};
+use crate::sim::script::behaviour::{Behaviour, Spot, Step};
+use crate::sim::script::mining::Mine;
+use crate::sim::script::walking::WalkTo;
 use crate::sim::world::{face_neighbours, offset, up, BlockPos, World};
 
 /// Feet cells a search looks at before giving up.

@@ -29,9 +29,9 @@ use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry};
 use crate::sim::rules::{attack_charge, crosshair, Aabb, Target, ENTITY_REACH};
-use crate::sim::script::behaviour::{
-    angles_to, turn_towards, Behaviour, CollectItems, PillarUp, Step,
-};
+use crate::sim::script::behaviour::{angles_to, turn_towards, Behaviour, Step};
+use crate::sim::script::collect::CollectItems;
+use crate::sim::script::placing::PillarUp;
 use crate::sim::script::plans::Plan;
 use crate::sim::script::steer::move_towards;
 use crate::sim::script::travel::travel_in_the_end;

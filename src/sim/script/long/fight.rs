@@ -20,8 +20,10 @@ use super::survive::{eat_if_needed, needs_shelter, shelter, BreakOffWhen};
 use crate::sim::entity::Entity;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item};
-use crate::sim::script::behaviour::{distance, Behaviour, CollectItems, Hold, Mine, Spot, Within};
+use crate::sim::script::behaviour::{distance, Behaviour, Hold, Spot, Within};
+use crate::sim::script::collect::CollectItems;
 use crate::sim::script::combat::{block_hiding, living, Hunt};
+use crate::sim::script::mining::Mine;
 use crate::sim::script::plans::Plan;
 
 /// Ticks one round of striking may last before it is planned anew.

@@ -29,8 +29,10 @@ use super::portal_frame::{build_and_light, to_a_dry_site};
 use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item};
-use crate::sim::script::behaviour::{Behaviour, CollectItems, MineNearest};
+use crate::sim::script::behaviour::Behaviour;
+use crate::sim::script::collect::CollectItems;
 use crate::sim::script::craft::Craft;
+use crate::sim::script::mining::MineNearest;
 use crate::sim::script::plans::Plan;
 
 /// Diamonds for a pickaxe (3) and a sword (2).

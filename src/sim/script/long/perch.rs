@@ -21,13 +21,16 @@ use crate::sim::game::Game;
 use crate::sim::registry::item;
 use crate::sim::registry::BlockId;
 use crate::sim::script::behaviour::{
-    angles_to, distance, turn_towards, Behaviour, CollectItems, Hold, Mine, PillarUp, Spot, Step,
-    StepInto, Within,
+    angles_to, distance, turn_towards, Behaviour, Hold, Spot, Step, Within,
 };
 use crate::sim::script::blocks::{collides_at, is_solid_cube};
+use crate::sim::script::collect::CollectItems;
 use crate::sim::script::combat::{living, Hunt};
+use crate::sim::script::mining::Mine;
+use crate::sim::script::placing::PillarUp;
 use crate::sim::script::plans::Plan;
 use crate::sim::script::stares::angry;
+use crate::sim::script::walking::StepInto;
 use crate::sim::world::BlockPos;
 use std::cell::Cell;
 use std::rc::Rc;

@@ -18,9 +18,11 @@ use super::phases::{equip, equip_best_pickaxe};
 use super::Until;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, Shape};
-use crate::sim::script::behaviour::{Behaviour, PillarUp, Spot, StepInto};
+use crate::sim::script::behaviour::{Behaviour, Spot};
 use crate::sim::script::blocks::{Construct, Job};
+use crate::sim::script::placing::PillarUp;
 use crate::sim::script::plans::{settle, Plan};
+use crate::sim::script::walking::StepInto;
 use crate::sim::world::BlockPos;
 
 /// Feet cells this many columns each way and blocks up (and down) are

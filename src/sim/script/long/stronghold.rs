@@ -19,11 +19,11 @@ use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::player::EYE_HEIGHT;
 use crate::sim::registry::{block, item, registry};
-use crate::sim::script::behaviour::{
-    aimable_from, block_centre, distance, Behaviour, Mine, Spot, StepInto, UseOn, WalkTo,
-};
+use crate::sim::script::behaviour::{aimable_from, block_centre, distance, Behaviour, Spot, UseOn};
+use crate::sim::script::mining::Mine;
 use crate::sim::script::plans::Plan;
 use crate::sim::script::travel::{search, travel, Ground};
+use crate::sim::script::walking::{StepInto, WalkTo};
 use crate::sim::world::gen::{nearest_stronghold, Stronghold, SEA_LEVEL};
 use crate::sim::world::{BlockPos, Dimension};
 
