@@ -10,12 +10,13 @@
 use std::collections::VecDeque;
 
 use super::behaviour::{
-    angles_to, block_centre, distance, turn_towards, Behaviour, Hold, Select, Spot, UseOn, Within,
+    angles_to, block_centre, distance, turn_towards, Behaviour, Hold, Spot, Step, UseOn, Within,
 };
 use super::craft::{click_on, Craft};
 use super::long::Until;
 use super::mining::{Mine, MineNearest};
 use super::placing::{held_uses_left, PlaceAround};
+use super::plans::{select, settle, Plan};
 use super::plants::is_wild_plant;
 use super::screens::put_back;
 use super::travel::travel;
@@ -30,19 +31,7 @@ use crate::sim::screen::{ScreenKind, Slot};
 use crate::sim::world::{offset, up, BlockPos, World};
 use crate::suite::Event;
 
-use super::behaviour::Step;
-
-type Plan = Vec<Box<dyn Behaviour>>;
-
 const SIDES: [Face; 4] = [Face::North, Face::South, Face::West, Face::East];
-
-fn select(name: &str) -> Box<dyn Behaviour> {
-    Box::new(Select(item(name)))
-}
-
-fn settle() -> Box<dyn Behaviour> {
-    Box::new(Hold::still(5))
-}
 
 /// The point in the middle of a block's face.
 fn face_centre(pos: BlockPos, face: Face) -> [f64; 3] {

@@ -11,12 +11,13 @@
 //! towards an attacker. Like every script they read the game to decide
 //! and act only through keys and camera.
 
-use super::behaviour::{self, angles_to, distance_across, turn_towards, Behaviour, Select, Step};
+use super::behaviour::{self, angles_to, distance_across, turn_towards, Behaviour, Step};
 use super::buried::burying_block;
 use super::draw_out::DrawOut;
 use super::footing::{ground_within, Footing};
 use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
+use super::plans::{select, Plan};
 use super::plants::is_plant;
 use super::stares::AvertingEyes;
 use super::travel;
@@ -25,12 +26,10 @@ use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry};
+use crate::sim::registry::registry;
 use crate::sim::rules::{attack_charge, crosshair, Target, ENTITY_REACH};
 use crate::sim::world::BlockPos;
 use crate::suite::Event;
-
-type Plan = Vec<Box<dyn Behaviour>>;
 
 /// The charge at which a swing is worth it (full damage, criticals).
 const CHARGED: f32 = 0.95;
@@ -485,10 +484,6 @@ impl Behaviour for RaiseShield {
     }
 }
 
-fn select(name: &str) -> Box<dyn Behaviour> {
-    Box::new(Select(item(name)))
-}
-
 /// An over-land hunt, following its quarry by ender pearl where no walk
 /// goes (when pearls are held).
 fn hunt(kind: &'static str, kills: u64) -> Plan {
@@ -546,7 +541,7 @@ pub fn use_shield(_: &Game) -> Plan {
 mod tests {
     use super::*;
     use crate::sim::inventory::ItemStack;
-    use crate::sim::registry::{block, BlockId};
+    use crate::sim::registry::{block, item, BlockId};
     use crate::sim::rules;
     use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;

@@ -2,10 +2,11 @@
 //! the shared ones: using the held item on a fluid source (a bucket
 //! scooping it, a boat going onto it) and getting into a boat.
 
-use super::behaviour::{angles_to, on_aim, turn_towards, Behaviour, Face, Hold, Select, Step};
+use super::behaviour::{angles_to, on_aim, turn_towards, Behaviour, Face, Hold, Step};
 use super::blocks::{points_round, OFF_MIDDLE};
 use super::craft::Craft;
 use super::placing::{PillarUp, PlaceAround};
+use super::plans::{select, Plan};
 use super::plants::hides_what_is_behind;
 use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
@@ -17,14 +18,8 @@ use crate::sim::registry::item;
 use crate::sim::rules::{boats, crosshair, fluids, Target};
 use crate::sim::world::BlockPos;
 
-type Plan = Vec<Box<dyn Behaviour>>;
-
 /// How far across a use on water walks to a source out of reach.
 const WALK_TO_WATER: i32 = 12;
-
-fn select(name: &str) -> Box<dyn Behaviour> {
-    Box::new(Select(item(name)))
-}
 
 fn hold(action: Action, ticks: u32) -> Box<dyn Behaviour> {
     Box::new(Hold { action, ticks })

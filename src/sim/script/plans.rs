@@ -596,7 +596,7 @@ fn throw_a_snowball(_: &Game) -> Plan {
 }
 
 /// Crafts `count` more of an item through the screens.
-fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
+pub(super) fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
     Box::new(Craft::new(item(name), count))
 }
 

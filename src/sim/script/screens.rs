@@ -7,8 +7,9 @@
 //! for each brew and takes the potions out. They read the game to decide
 //! and answer only with camera turns, clicks and keys.
 
-use super::behaviour::{aim_clearing_the_way, crosshair_on, Behaviour, Hold, Select, Step};
+use super::behaviour::{aim_clearing_the_way, crosshair_on, Behaviour, Select, Step};
 use super::placing::PlaceAround;
+use super::plans::{settle, Plan};
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::brewing::{self, BOTTLES};
 use crate::sim::enchanting::Offer;
@@ -389,13 +390,6 @@ impl Behaviour for Brew {
     fn next(&mut self, game: &Game) -> Step {
         screen_job_step(self, game)
     }
-}
-
-type Plan = Vec<Box<dyn Behaviour>>;
-
-/// A few idle ticks so counters and checks catch up.
-fn settle() -> Box<dyn Behaviour> {
-    Box::new(Hold::still(5))
 }
 
 pub fn enchant_diamond_sword(_: &Game) -> Plan {

@@ -20,7 +20,7 @@ use crate::sim::script::blocks::{stands_dry, Smelt};
 use crate::sim::script::collect::CollectItems;
 use crate::sim::script::craft::Craft;
 use crate::sim::script::mining::MineNearest;
-use crate::sim::script::plans::{settle, Plan};
+use crate::sim::script::plans::{craft, settle, Plan};
 use crate::sim::script::screens::OpenNearest;
 use crate::sim::script::travel::travel;
 use crate::sim::world::{offset, BlockPos};
@@ -143,10 +143,6 @@ pub fn gather_logs(count: u32) -> Box<dyn Behaviour> {
 
 pub fn equip(name: &str) -> Box<dyn Behaviour> {
     Box::new(Equip::new(item(name)))
-}
-
-fn craft(name: &str, count: u32) -> Box<dyn Behaviour> {
-    Box::new(Craft::new(item(name), count))
 }
 
 /// Places the carried crafting table (crafting one first if none is
