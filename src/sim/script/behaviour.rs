@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use super::blocks::face_point_in_sight;
+use super::faces::face_point_in_sight;
 use crate::protocol::{Action, Key};
 use crate::sim::block_entity::BlockEntity;
 use crate::sim::game::Game;

@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 
 use super::behaviour::{angles_to, turn_towards, Behaviour, Step};
-use super::blocks::{points_round, OFF_MIDDLE};
+use super::faces::{points_round, OFF_MIDDLE};
 use super::placing::walk_to_middle;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};

@@ -3,8 +3,8 @@
 //! scooping it, a boat going onto it) and getting into a boat.
 
 use super::behaviour::{angles_to, on_aim, turn_towards, Behaviour, Face, Hold, Step};
-use super::blocks::{points_round, OFF_MIDDLE};
 use super::craft::Craft;
+use super::faces::{points_round, OFF_MIDDLE};
 use super::placing::{PillarUp, PlaceAround};
 use super::plans::{select, Plan};
 use super::plants::hides_what_is_behind;

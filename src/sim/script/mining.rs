@@ -5,8 +5,9 @@
 use super::behaviour::{
     aim_clearing_the_way, block_centre, on_aim, spend_tick, Behaviour, Spot, Step,
 };
-use super::blocks::{face_point_in_sight, stands_dry};
+use super::blocks::stands_dry;
 use super::collect::CollectItems;
+use super::faces::face_point_in_sight;
 use super::plants::hides_what_is_behind;
 use super::travel::travel;
 use super::walking::WalkTo;

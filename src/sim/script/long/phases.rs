@@ -16,12 +16,13 @@ use super::{deferred, Until};
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, BlockId, ItemId};
 use crate::sim::script::behaviour::{Behaviour, Hold};
-use crate::sim::script::blocks::{stands_dry, Smelt};
+use crate::sim::script::blocks::stands_dry;
 use crate::sim::script::collect::CollectItems;
 use crate::sim::script::craft::Craft;
 use crate::sim::script::mining::MineNearest;
 use crate::sim::script::plans::{craft, settle, Plan};
 use crate::sim::script::screens::OpenNearest;
+use crate::sim::script::smelt::Smelt;
 use crate::sim::script::travel::travel;
 use crate::sim::world::{offset, BlockPos};
 

@@ -20,7 +20,8 @@ use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, ItemId, ItemKind};
 use crate::sim::rules::placement_obstructed;
 use crate::sim::script::behaviour::{Behaviour, Step};
-use crate::sim::script::blocks::{is_solid_cube, Construct, Job};
+use crate::sim::script::blocks::is_solid_cube;
+use crate::sim::script::construct::{Construct, Job};
 use crate::sim::script::travel::travel;
 use crate::sim::world::{offset, up, BlockPos};
 

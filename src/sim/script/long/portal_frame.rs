@@ -19,7 +19,7 @@ use super::Until;
 use crate::sim::game::Game;
 use crate::sim::registry::{block, item, registry, Shape};
 use crate::sim::script::behaviour::{Behaviour, Spot};
-use crate::sim::script::blocks::{Construct, Job};
+use crate::sim::script::construct::{Construct, Job};
 use crate::sim::script::placing::PillarUp;
 use crate::sim::script::plans::{settle, Plan};
 use crate::sim::script::walking::StepInto;

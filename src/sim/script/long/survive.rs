@@ -16,7 +16,8 @@ use crate::sim::game::Game;
 use crate::sim::player::MAX_HEALTH;
 use crate::sim::registry::{block, item, registry, ItemKind};
 use crate::sim::script::behaviour::{Behaviour, Hold, Step};
-use crate::sim::script::blocks::{is_solid_cube, Construct, Job};
+use crate::sim::script::blocks::is_solid_cube;
+use crate::sim::script::construct::{Construct, Job};
 use crate::sim::script::plans::Plan;
 use crate::sim::world::BlockPos;
 
