@@ -18,6 +18,7 @@ mod craft;
 mod craft_plan;
 mod draw_out;
 mod faces;
+mod flight;
 mod fluids;
 mod footing;
 mod gaps;

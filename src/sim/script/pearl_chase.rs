@@ -8,8 +8,8 @@
 use super::behaviour::{distance, distance_across, turn_towards, Behaviour, Select, Step};
 use super::blocks::stands_dry;
 use super::combat::{nearest, Hunt};
+use super::flight::{turn_reaches_aim, PEARL_FLIGHT};
 use super::go_round::on_another_level;
-use super::tools::{turn_reaches_aim, PEARL_FLIGHT};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;

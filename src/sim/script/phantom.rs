@@ -2,8 +2,9 @@
 //! player and swooping down at it, each shot leading the flier by the
 //! arrow's flight time and let go only when its flight is clear of blocks.
 
+use super::flight::ARROW_FLIGHT;
 use super::plans::{select, Plan};
-use super::tools::{Quarry, Shoot, ARROW_FLIGHT};
+use super::tools::{Quarry, Shoot};
 use crate::sim::game::Game;
 use crate::sim::rules::archery;
 

@@ -23,8 +23,9 @@ use crate::sim::projectile::Shooter;
 use crate::sim::registry::{block, item};
 use crate::sim::rules::archery;
 use crate::sim::script::behaviour::{Behaviour, Step};
+use crate::sim::script::flight::ARROW_FLIGHT;
 use crate::sim::script::steer::move_towards;
-use crate::sim::script::tools::{Quarry, Shoot, ARROW_FLIGHT};
+use crate::sim::script::tools::{Quarry, Shoot};
 
 /// Shots at one crystal from one spot.
 const SHOTS: u32 = 3;
