@@ -1,5 +1,6 @@
-//! Placing blocks about the body: a pillar jumped up on, and blocks set
-//! round the player.
+//! Placing with the selected item about the body: a pillar jumped up on,
+//! and the tops of nearby blocks used on one by one (blocks placed, fires
+//! lit).
 
 use super::behaviour::{
     aim_clearing_the_way, angles_to, block_centre, crosshair_on, turn_towards, Behaviour, Step,
