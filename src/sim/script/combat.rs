@@ -415,7 +415,7 @@ impl Behaviour for Hunt {
             self.attack_was_down = false;
             return Step::Act(walk_round);
         }
-        if self.round.found_no_way() {
+        if self.round.found_no_way() && !self.unreached.contains(&target.id) {
             self.unreached.push(target.id);
         }
         let aim = aim_point(game, target, self.aim_low);

@@ -13,7 +13,7 @@ use crate::sim::registry::BlockId;
 use crate::sim::world::BlockPos;
 
 /// The point in the middle of a block's face.
-fn face_centre(pos: BlockPos, face: Face) -> [f64; 3] {
+pub(super) fn face_centre(pos: BlockPos, face: Face) -> [f64; 3] {
     let c = block_centre(pos);
     let n = face.normal().map(f64::from);
     [c[0] + n[0] * 0.5, c[1] + n[1] * 0.5, c[2] + n[2] * 0.5]

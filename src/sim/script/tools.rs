@@ -9,6 +9,7 @@ use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Step};
 use super::blocks::stands_dry;
 use super::collect::CollectItems;
 use super::combat::Hunt;
+use super::faces::face_centre;
 use super::flight::{turn_reaches_aim, Flight, ARROW_FLIGHT, BOBBER_FLIGHT, TRIDENT_FLIGHT};
 use super::go_round::GoRound;
 use super::plans::{craft_one, select, settle, Plan};
@@ -19,7 +20,7 @@ use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
-use crate::sim::raycast;
+use crate::sim::raycast::{self, Face};
 use crate::sim::registry::{item, registry};
 use crate::sim::rules::{archery, fishing, Target};
 use crate::sim::world::BlockPos;
@@ -387,11 +388,7 @@ impl Behaviour for PlaceOnTop {
             return Step::Done;
         }
         self.ticks_left -= 1;
-        let top = [
-            f64::from(self.pos[0]) + 0.5,
-            f64::from(self.pos[1]) + 1.0,
-            f64::from(self.pos[2]) + 0.5,
-        ];
+        let top = face_centre(self.pos, Face::Up);
         let (yaw, pitch) = angles_to(game, top);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
@@ -400,7 +397,7 @@ impl Behaviour for PlaceOnTop {
             action.press(Key::Jump);
         }
         let on_top = raycast::target(&game.world, p.eye(), p.look_dir())
-            .is_some_and(|hit| hit.pos == self.pos && hit.face == raycast::Face::Up);
+            .is_some_and(|hit| hit.pos == self.pos && hit.face == Face::Up);
         if on_top {
             action.press(Key::Use);
             self.placed = true;
