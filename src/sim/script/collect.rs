@@ -3,6 +3,7 @@
 
 use super::behaviour::{spend_tick, Behaviour, Step};
 use super::footing::{ground_within, Footing};
+use super::route;
 use super::travel::{self, Travel};
 use super::walking::{head_against_soft_block, held_up_against_a_block, WalkTo};
 use crate::protocol::{Action, Key};
@@ -129,7 +130,7 @@ impl Behaviour for CollectItems {
             // cave, out of reach of the rest).
             .filter(|(_, e)| {
                 let towards = [e.pos[0] - p[0], e.pos[2] - p[2]];
-                ground_within(game, towards, Footing::DropOrWaterOf(travel::HARMLESS_DROP))
+                ground_within(game, towards, Footing::DropOrWaterOf(route::HARMLESS_DROP))
             })
             .min_by(|a, b| a.0.total_cmp(&b.0));
         match nearest {
@@ -190,7 +191,7 @@ impl Behaviour for CollectItems {
                     && !ground_within(
                         game,
                         [player.vel[0], player.vel[2]],
-                        Footing::DropOf(travel::HARMLESS_DROP),
+                        Footing::DropOf(route::HARMLESS_DROP),
                     );
                 match walk.next(game) {
                     Step::Act(action) if against_the_step && !action.is_pressed(Key::Attack) => {

@@ -19,8 +19,8 @@ use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
 use super::plans::{select, Plan};
 use super::plants::is_plant;
+use super::route;
 use super::stares::AvertingEyes;
-use super::travel;
 use super::walking;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind};
@@ -302,7 +302,7 @@ impl Hunt {
         // crown ends in the pool under it (seed 275's pig); water level
         // with the feet is swum on (a witch out in a lake is swum to).
         let footing = if !self.drops_down {
-            Footing::DropOf(travel::HARMLESS_DROP)
+            Footing::DropOf(route::HARMLESS_DROP)
         } else if Self::below_the_feet(game, target) {
             Footing::DropOf(SAFE_DROP as i32)
         } else {

@@ -3,7 +3,7 @@
 //! body over a ledge deeper than it means to go.
 
 use super::blocks::collides_at;
-use super::travel;
+use super::route;
 use crate::sim::game::Game;
 use crate::sim::rules::fluids::Fluid;
 
@@ -42,7 +42,7 @@ pub(super) fn ground_within(game: &Game, dir: [f64; 2], footing: Footing) -> boo
     let world = &game.world;
     for d in -1..=deepest {
         let cell = [x, feet - 1 - d, z];
-        if collides_at(world, cell) || (water_holds && travel::is_water(world, cell)) {
+        if collides_at(world, cell) || (water_holds && route::is_water(world, cell)) {
             return true;
         }
         if Fluid::of(world.get(cell)) == Some(Fluid::Lava) {

@@ -17,6 +17,7 @@
 //! Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{distance, distance_across, Behaviour, Step};
+use super::route;
 use super::travel::{self, Travel};
 use crate::protocol::Action;
 use crate::sim::game::Game;
@@ -146,7 +147,7 @@ impl GoRound {
             let [x, y, z] = feet.map(|v| v.floor() as i32);
             let swims = [y, y - 1]
                 .iter()
-                .any(|&y| travel::is_water(&game.world, [x, y, z]));
+                .any(|&y| route::is_water(&game.world, [x, y, z]));
             let elsewhere = on_another_level(game, feet);
             let below = elsewhere && feet[1] < game.player.pos[1];
             let p = p.pos;

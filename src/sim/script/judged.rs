@@ -13,8 +13,10 @@ use super::mining::Mine;
 use super::placing::PillarUp;
 use super::plans::{settle, Plan};
 use super::plants::{hides_what_is_behind, is_plant, plant_before};
+use super::route;
+use super::route::Ground;
 use super::steer::move_towards;
-use super::travel::{self, Ground, Travel};
+use super::travel::{self, Travel};
 use super::walking::{StepInto, WalkTo};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
@@ -559,7 +561,7 @@ fn keep_clear_of(game: &Game, frame: &Frame) -> Action {
     let p = &game.player;
     let from_frame = [p.pos[0] - frame.centre[0], p.pos[2] - frame.centre[2]];
     let apart = from_frame[0].hypot(from_frame[1]);
-    let footing = Footing::DropOf(travel::HARMLESS_DROP);
+    let footing = Footing::DropOf(route::HARMLESS_DROP);
     if apart < KEEP_CLEAR && ground_within(game, from_frame, footing) {
         let scale = KEEP_CLEAR / apart.max(1e-3);
         let away = [

@@ -34,6 +34,7 @@ mod placing;
 mod plans;
 mod plants;
 mod rooms;
+mod route;
 mod screens;
 mod smelt;
 mod stares;
