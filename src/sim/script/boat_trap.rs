@@ -8,8 +8,9 @@
 
 use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Step, MAX_TURN};
 use super::blocks::collides_at;
-use super::buried::{burying_block, top_middle};
+use super::buried::burying_block;
 use super::checks::in_a_boat;
+use super::faces::face_centre;
 use super::plans::{settle, Plan};
 use super::plants::is_plant;
 use super::tools::Quarry;
@@ -96,7 +97,7 @@ impl SeatInBoat {
     /// the block's top face, the plant over it cut first, walking closer
     /// while something else stands in the way.
     fn dig_out(&mut self, game: &Game, cell: BlockPos) -> Action {
-        let aim = top_middle(cell);
+        let aim = face_centre(cell, raycast::Face::Up);
         let (yaw, pitch) = angles_to(game, aim);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);

@@ -1,7 +1,7 @@
 //! Creatures an init command summoned into the ground (where the land
 //! rises, `^2 ^ ^3` lands inside a hillside): the block a creature is
 //! buried in, which suffocates it and stands between it and any strike or
-//! boat, and where to aim to dig it away.
+//! boat.
 
 use crate::sim::creature::senses;
 use crate::sim::entity::Entity;
@@ -17,9 +17,4 @@ pub(super) fn burying_block(game: &Game, e: &Entity) -> Option<BlockPos> {
         .block(game.world.get(cell))
         .is_opaque_cube()
         .then_some(cell)
-}
-
-/// The middle of a block's top face, where a dig from above aims.
-pub(super) fn top_middle([x, y, z]: BlockPos) -> [f64; 3] {
-    [f64::from(x) + 0.5, f64::from(y) + 1.0, f64::from(z) + 0.5]
 }
