@@ -12,8 +12,10 @@
 //! and act only through keys and camera.
 
 use super::behaviour::{self, angles_to, distance_across, turn_towards, Behaviour, Step};
+use super::blocks::collides_at;
 use super::buried::burying_block;
 use super::draw_out::DrawOut;
+use super::faces;
 use super::footing::{ground_within, Footing};
 use super::go_round::GoRound;
 use super::pearl_chase::PearlChase;
@@ -25,10 +27,10 @@ use super::walking;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
-use crate::sim::raycast;
+use crate::sim::raycast::{self, Face};
 use crate::sim::registry::registry;
 use crate::sim::rules::{attack_charge, crosshair, Target, ENTITY_REACH};
-use crate::sim::world::BlockPos;
+use crate::sim::world::{up, BlockPos};
 use crate::suite::Event;
 
 /// The charge at which a swing is worth it (full damage, criticals).
@@ -383,6 +385,19 @@ impl Hunt {
             .or_else(|| nearest_across(game, kept()))
     }
 
+    /// Where to look: at the quarry, or over land at the top of the block
+    /// one is buried in, when that top is open (one block dug, not the
+    /// ones on the line to its body; seed 2119's second pig suffocated
+    /// while the first was dug out through its neighbour).
+    fn aim_at(&self, game: &Game, target: &Entity) -> [f64; 3] {
+        match burying_block(game, target) {
+            Some(cell) if self.goes_round && !collides_at(&game.world, up(cell, 1)) => {
+                faces::aim_point(cell, Face::Up)
+            }
+            _ => aim_point(game, target, self.aim_low),
+        }
+    }
+
     fn done(&mut self, game: &Game) -> bool {
         let killed = game.stats.get(Event::KillEntity, self.kind);
         let before = *self.killed_before.get_or_insert(killed);
@@ -418,7 +433,7 @@ impl Behaviour for Hunt {
         if self.round.found_no_way() && !self.unreached.contains(&target.id) {
             self.unreached.push(target.id);
         }
-        let aim = aim_point(game, target, self.aim_low);
+        let aim = self.aim_at(game, target);
         let (yaw, pitch) = angles_to(game, aim);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
@@ -681,6 +696,33 @@ mod tests {
         assert!(played.reached, "no pig killed in {} steps", played.steps);
         let in_the_shaft = living(&played.game, "pig").any(|e| e.pos[1] < f64::from(FLOOR + 2));
         assert!(in_the_shaft, "the pig in the shaft is left");
+    }
+
+    /// A rise of grass blocks one high east of the player, a pig
+    /// summoned into it two blocks off (seed 2119's pigs): the line from
+    /// the eyes to its body crosses the top of the block before it, but
+    /// the hunt digs only the pig's own block, from the top, and kills
+    /// the pig before it suffocates.
+    #[test]
+    fn an_over_land_hunt_digs_a_buried_creature_out_from_the_top_of_its_block() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("iron_sword"), 1));
+        for x in 1..=4 {
+            for z in -2..=2 {
+                put(&mut game.world, [x, FLOOR + 1, z], "grass_block");
+            }
+        }
+        summon_east(&mut game, "pig", 2.0);
+        let killed = |g: &Game| g.stats.get(Event::KillEntity, "pig") > 0;
+        let hunt = Hunt::over_land("pig", 1);
+        let played = play_phase(game, vec![Box::new(hunt)], killed, 100);
+        assert!(played.reached, "no pig killed in {} steps", played.steps);
+        let before_it = played.game.world.get([1, FLOOR + 1, 0]);
+        assert_eq!(
+            before_it,
+            block("grass_block"),
+            "the block before the pig was dug"
+        );
     }
 
     #[test]
