@@ -300,10 +300,12 @@ impl Behaviour for UseOnCreature {
         action.camera = turn_towards(game, yaw, pitch);
         match crate::sim::rules::crosshair(game) {
             // The camera holds still at the press: it turns before the use
-            // acts, and the crosshair checked is the one used.
-            Some(Target::Entity(id))
-                if id == target.id && aimed(action.camera) && game.player.use_cooldown == 0 =>
-            {
+            // acts, and the crosshair checked is the one used. So the
+            // crosshair anywhere on the creature will do, with no wait for
+            // the look to settle on its middle (seed 783's sheep walked on
+            // ahead, the look never within a third of a degree of it, and
+            // into a cave).
+            Some(Target::Entity(id)) if id == target.id && game.player.use_cooldown == 0 => {
                 action.camera = [0.0, 0.0];
                 action.press(Key::Use);
                 self.pressed = Some((held.cloned(), 0));
@@ -596,6 +598,26 @@ mod tests {
         assert!(played.reached, "two buckets of milk");
         let moved = distance(played.game.player.pos, start);
         assert!(moved < 0.3, "the player walked {moved:.2} blocks");
+    }
+
+    /// A cow in reach with the crosshair on its flank, eight degrees off
+    /// its middle: the bucket is used at once, the look held still, with
+    /// no wait for the look to reach the middle (seed 783's sheep walked
+    /// on ahead of a look that never settled on it).
+    #[test]
+    fn a_creature_under_the_crosshair_is_used_on_at_once() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("bucket"), 1));
+        summon_east(&mut game, "cow", 1.8);
+        game.player.yaw = 270.0 + 8.0;
+        game.player.pitch = 27.0;
+        let look = (game.player.yaw, game.player.pitch);
+        let milk = item("milk_bucket");
+        let plan: Plan = vec![Box::new(UseOnCreature::new(Quarry::new("cow")))];
+        let played = play_phase(game, plan, |g| g.player.inventory.count(milk) == 1, 10);
+        assert!(played.reached, "milked in 10 steps");
+        assert_eq!(played.steps, 1, "milked in {} steps", played.steps);
+        assert_eq!((played.game.player.yaw, played.game.player.pitch), look);
     }
 
     /// A cow three blocks down beside the ledge the player stands on, a
