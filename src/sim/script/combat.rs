@@ -440,8 +440,9 @@ impl Behaviour for Hunt {
         // Any creature of the kind under the crosshair will do: one
         // standing before the nearest (several crowd a pillar's foot). A
         // plant before it (tall grass the eyes stand in) is cut first, and
-        // one buried in a hillside is dug out: the full blocks before it
-        // mined, the one it is in last. A soft block before a creature too
+        // one buried in a hillside is dug out: from the top of its block
+        // when that is open (see [`Hunt::aim_at`]), else the full blocks
+        // before it mined, the one it is in last. A soft block before a creature too
         // near to go round is cut through (see [`walking::quick_to_cut`]).
         let near = distance <= NEAR_TO_GO_ROUND;
         let (mut on_target, mut plant_in_front, mut digging) = (false, false, false);
