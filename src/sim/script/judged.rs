@@ -148,8 +148,11 @@ fn levelling_work(game: &Game, centre: BlockPos, creatures: &[BlockPos]) -> Opti
 /// walk covers about four blocks.
 const WALK_PER_CELL_OF_WORK: f64 = 4.0;
 
-/// The feet cell in the middle of the nearest level site (one needing no
-/// [`levelling_work`]), or else of the site nearest for its work and
+/// The feet cell in the middle of the level site (one needing no
+/// [`levelling_work`]) nearest by the walk (seed 872's garden: the
+/// nearest across, eleven blocks off, lay beyond a pit and a wood, and
+/// the way round went over the canopy and fell from it), or else the one
+/// nearest across, or else of the site nearest for its work and
 /// distance together (on a hillside or a shore, where no level site is
 /// near: seeds 706 and 719), or where the player stands if none can be
 /// levelled. A creature's body keeps a site off: one may never move
@@ -174,7 +177,17 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
         .collect();
     sites.sort_unstable();
     let work = |site| levelling_work(game, site, &creatures);
-    let level = sites.iter().find(|&&(_, site)| work(site) == Some(0));
+    let in_range = |[x, y, z]: BlockPos| {
+        (x - feet[0]).abs() <= r && (z - feet[2]).abs() <= r && (y - feet[1]).abs() <= SITE_CLIMB
+    };
+    let level_by_walk =
+        route::nearest_by_walk(game, feet, &|site| in_range(site) && work(site) == Some(0));
+    let level_across = || {
+        sites
+            .iter()
+            .find(|&&(_, site)| work(site) == Some(0))
+            .map(|&(_, site)| site)
+    };
     let nearest_to_level = || {
         sites
             .iter()
@@ -186,8 +199,8 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, site)| site)
     };
-    level
-        .map(|&(_, site)| site)
+    level_by_walk
+        .or_else(level_across)
         .or_else(nearest_to_level)
         .unwrap_or(feet)
 }
@@ -780,6 +793,26 @@ mod tests {
         let plan = find_item_frame(&game);
         let found = play_phase(game, plan, goals::item_frame_found, 200);
         assert!(found.reached, "not seen in {} steps", found.steps);
+    }
+
+    /// Across a trench two wide north of the player (deeper than any
+    /// drop walked) a level site lies seven blocks off; south, beyond two
+    /// walls a block high, one lies nine off. The garden goes south,
+    /// where the walk leads (seed 872's nearest site across lay beyond a
+    /// pit, and the way round fell from a wood's canopy).
+    #[test]
+    fn the_level_site_is_the_nearest_by_the_walk() {
+        let mut game = platform_game();
+        for x in -AREA..AREA {
+            for z in [-3, -4] {
+                put(&mut game.world, [x, FLOOR, z], "air");
+            }
+            for z in [2, 6] {
+                put(&mut game.world, [x, FLOOR + 1, z], "stone");
+            }
+        }
+        let feet = game.player.block_pos();
+        assert_eq!(level_site(&game), at(feet, [0, 9], 0));
     }
 
     #[test]

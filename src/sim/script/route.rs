@@ -161,7 +161,7 @@ impl Guide {
 struct GoalSearch<'g> {
     game: &'g Game,
     start: BlockPos,
-    goal: Goal,
+    goal: &'g dyn Fn(BlockPos) -> bool,
     guide: Option<Guide>,
     nearest: (u32, BlockPos),
     /// On an overland journey, the planned surface height of the columns
@@ -209,7 +209,7 @@ impl Grid for GoalSearch<'_> {
     }
 
     fn is_goal(&self, cell: BlockPos) -> bool {
-        cell != self.start && (self.goal)(self.game, cell)
+        cell != self.start && (self.goal)(cell)
     }
 
     /// Cells come in order of cost so far plus estimate left, so of the
@@ -266,10 +266,11 @@ pub(super) fn guided_search(
     ground: Ground,
     deepest_drop: i32,
 ) -> Vec<BlockPos> {
+    let meets = |cell| goal(game, cell);
     let mut walk = GoalSearch {
         game,
         start,
-        goal,
+        goal: &meets,
         guide,
         nearest: (0, start),
         surface: (ground == Ground::Overland).then(RefCell::default),
@@ -279,6 +280,30 @@ pub(super) fn guided_search(
     walk.nearest = (walk.to_guide(start), start);
     let found = grid::search(&mut walk, start, SEARCH_CELLS);
     found.path_to(found.reached.unwrap_or(walk.nearest.1))
+}
+
+/// The cell nearest by the walk from `start` (the start itself
+/// included) where feet meet `goal`, if the search comes to one: what
+/// lies a few blocks off across a pit may be a long way round.
+pub(super) fn nearest_by_walk(
+    game: &Game,
+    start: BlockPos,
+    goal: &dyn Fn(BlockPos) -> bool,
+) -> Option<BlockPos> {
+    if goal(start) {
+        return Some(start);
+    }
+    let mut walk = GoalSearch {
+        game,
+        start,
+        goal,
+        guide: None,
+        nearest: (0, start),
+        surface: None,
+        ground: Ground::Any,
+        deepest_drop: HARMLESS_DROP,
+    };
+    grid::search(&mut walk, start, SEARCH_CELLS).reached
 }
 
 /// The middle of a cell's column.
