@@ -226,7 +226,10 @@ fn journey(goal: Goal, guide: Option<[i32; 2]>) -> Plan {
 
 /// Open feet cells with ground under them and room for the head, above
 /// the feet's level and at most [`DIG_OUT_UP`] over it, within
-/// [`DIG_OUT_ACROSS`] columns, nearest first.
+/// [`DIG_OUT_ACROSS`] columns, nearest first, the height counted with the
+/// way across (seed 2245's run, in a trench two deep under a wood, dug
+/// up through the canopy straight above rather than onto the rim a
+/// column off).
 fn ground_above(game: &Game) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let world = &game.world;
@@ -237,7 +240,8 @@ fn ground_above(game: &Game) -> Vec<BlockPos> {
                 .map(|dy| offset(feet, [dx, dy, dz]))
                 .find(|&cell| stands_on_ground(world, cell));
             if let Some(cell) = lowest_open {
-                cells.push((dx * dx + dz * dz, cell));
+                let dy = cell[1] - feet[1];
+                cells.push((dx * dx + dy * dy + dz * dz, cell));
             }
         }
     }
@@ -326,11 +330,11 @@ mod tests {
         feet[0] >= 4 && feet[1] == FLOOR + 3
     }
 
-    #[test]
-    fn a_journey_trapped_in_a_pit_two_deep_digs_out_and_goes_on() {
+    /// A sky game with dirt two deep over the floor, but for the pit
+    /// the player stands in.
+    fn in_a_pit_two_deep() -> Game {
         use crate::sim::inspect::testing::{put, sky_game, FLOOR};
         let mut game = sky_game();
-        // Dirt two deep over the floor, but for the pit the player is in.
         for x in -5..=5 {
             for z in -5..=5 {
                 if [x, z] != [0, 0] {
@@ -339,6 +343,12 @@ mod tests {
                 }
             }
         }
+        game
+    }
+
+    #[test]
+    fn a_journey_trapped_in_a_pit_two_deep_digs_out_and_goes_on() {
+        let game = in_a_pit_two_deep();
         let walked = play_phase(
             game,
             journey(east_on_top, Some([5, 0])),
@@ -351,5 +361,21 @@ mod tests {
             walked.game.player.block_pos(),
             walked.steps
         );
+    }
+
+    /// Leaves over the pit, their top five above the feet: the ground
+    /// dug up to is the pit's rim, two up a column off, not the leaves
+    /// straight above (seed 2245's run dug up into a wood's canopy).
+    #[test]
+    fn the_ground_dug_up_to_is_the_nearest_counting_the_height() {
+        use crate::sim::inspect::testing::{put, FLOOR};
+        let mut game = in_a_pit_two_deep();
+        for x in -1..=1 {
+            for z in -1..=1 {
+                put(&mut game, [x, FLOOR + 5, z], "oak_leaves");
+            }
+        }
+        let nearest = ground_above(&game)[0];
+        assert_eq!(nearest[1], FLOOR + 3, "{nearest:?} is not on the rim");
     }
 }
