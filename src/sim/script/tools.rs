@@ -483,10 +483,14 @@ pub fn collect_wool(_: &Game) -> Plan {
     plan
 }
 
+/// The lead on the pig; should the pig die first, on the chicken (seed
+/// 2305's pig was summoned into the ground and suffocated while it was
+/// dug out).
 pub fn use_lead(_: &Game) -> Plan {
     vec![
         select("lead"),
         Box::new(UseOnCreature::new(Quarry::new("pig"))),
+        Box::new(UseOnCreature::new(Quarry::new("chicken"))),
         settle(),
     ]
 }
@@ -618,6 +622,24 @@ mod tests {
         assert!(played.reached, "milked in 10 steps");
         assert_eq!(played.steps, 1, "milked in {} steps", played.steps);
         assert_eq!((played.game.player.yaw, played.game.player.pitch), look);
+    }
+
+    /// No pig left, only the chicken four blocks east: the lead goes on
+    /// the chicken (seed 2305's pig suffocated in the ground, and the
+    /// plan, after the pig alone, stood still to the end).
+    #[test]
+    fn the_lead_goes_on_the_chicken_when_no_pig_lives() {
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("lead"), 1));
+        summon_east(&mut game, "chicken", 4.0);
+        let caught = crate::sim::script::checks::lookup("use_lead").expect("a check");
+        let plan = use_lead(&game);
+        let played = play_phase(game, plan, caught, 200);
+        assert!(
+            played.reached,
+            "nothing on the lead after {} steps",
+            played.steps
+        );
     }
 
     /// A cow three blocks down beside the ledge the player stands on, a
