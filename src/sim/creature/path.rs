@@ -1,7 +1,8 @@
 //! Paths over the block grid, after vanilla's `WalkNodeEvaluator` and
 //! `PathFinder`: A* from the cell of the creature's feet through cells it
 //! can stand in — walking level, stepping (jumping) up one block, dropping
-//! at most three — never into lava or fire, never into water for the
+//! at most three, or with a target more ([`deepest_drop`]) — never into
+//! lava or fire, never into water for the
 //! kinds that shun it (the enderman), never off into the void, with
 //! a bounded search (at most [`MAX_NODES`] cells expanded). When the goal
 //! cannot be reached within the bound, the path leads to the expanded cell
@@ -16,8 +17,27 @@ use crate::sim::world::{BlockPos, World};
 
 /// The most cells one search expands.
 pub const MAX_NODES: usize = 200;
-/// The farthest a path drops in one step.
-const MAX_DROP: i32 = 3;
+/// The farthest a path drops in one step with no target.
+const SAFE_DROP: i32 = 3;
+/// On Normal difficulty, the health a creature with a target keeps
+/// back from its deeper drops: `(3 − 2) · 4`.
+const DIFFICULTY_HEALTH: i32 = 4;
+/// The share of its most health a creature with a target keeps back from
+/// its deeper drops.
+const HEALTH_KEPT: f32 = 0.33;
+
+/// The farthest a creature's path drops in one step (vanilla's
+/// `getMaxFallDistance`, Normal difficulty): three blocks, and with a
+/// target one more for each point of health above a third of its most,
+/// less four. A wounded enderman of 24 health drops nine to the player
+/// in a cave's mouth below it.
+pub fn deepest_drop(health: f32, max_health: f32, has_target: bool) -> i32 {
+    if !has_target {
+        return SAFE_DROP;
+    }
+    let spare = (health - max_health * HEALTH_KEPT) as i32 - DIFFICULTY_HEALTH;
+    SAFE_DROP + spare.max(0)
+}
 /// Ticks without reaching the next waypoint before the path is dropped.
 const STUCK_TICKS: u32 = 60;
 /// Blocks a path never enters or stands on.
@@ -47,10 +67,18 @@ pub struct Navigation {
 }
 
 impl Navigation {
-    /// Plans a path for `e` to the cell `to`; false (and no path) when no
-    /// step can be taken towards it.
-    pub fn move_to(&mut self, world: &World, e: &Entity, to: BlockPos, speed: f64) -> bool {
-        let body = Body::of(e);
+    /// Plans a path for `e` to the cell `to`, dropping at most
+    /// `deepest_drop` in a step; false (and no path) when no step can be
+    /// taken towards it.
+    pub fn move_to(
+        &mut self,
+        world: &World,
+        e: &Entity,
+        to: BlockPos,
+        speed: f64,
+        deepest_drop: i32,
+    ) -> bool {
+        let body = Body::of(e, deepest_drop);
         let from = feet_cell(e.pos);
         match find_path(world, &body, from, to) {
             Some(path) if !path.is_empty() => {
@@ -125,15 +153,16 @@ pub fn feet_cell(pos: [f64; 3]) -> BlockPos {
     ]
 }
 
-/// How tall a creature is, in whole cells, and whether its paths keep
-/// out of water.
+/// How tall a creature is, in whole cells, whether its paths keep out of
+/// water, and how far they drop in a step.
 struct Body {
     cells: i32,
     shuns_water: bool,
+    deepest_drop: i32,
 }
 
 impl Body {
-    fn of(e: &Entity) -> Body {
+    fn of(e: &Entity, deepest_drop: i32) -> Body {
         let def = match &e.kind {
             EntityKind::Mob(mob) => registry().creature(mob.kind),
             _ => None,
@@ -141,6 +170,7 @@ impl Body {
         Body {
             cells: e.size().1.ceil().max(1.0) as i32,
             shuns_water: def.is_some_and(|d| d.shuns_water),
+            deepest_drop,
         }
     }
 }
@@ -180,7 +210,7 @@ fn standable(world: &World, body: &Body, pos: BlockPos) -> bool {
 
 /// The cell reached by moving one step from `from` in direction (dx, dz):
 /// level, one up (a jump, with room above the head first), or dropping up
-/// to [`MAX_DROP`] onto a floor.
+/// to the body's deepest drop onto a floor.
 fn step(world: &World, body: &Body, from: BlockPos, dx: i32, dz: i32) -> Option<BlockPos> {
     let level = [from[0] + dx, from[1], from[2] + dz];
     if standable(world, body, level) {
@@ -195,7 +225,7 @@ fn step(world: &World, body: &Body, from: BlockPos, dx: i32, dz: i32) -> Option<
     if !clear {
         return None;
     }
-    (1..=MAX_DROP)
+    (1..=body.deepest_drop)
         .map(|drop| [level[0], level[1] - drop, level[2]])
         .take_while(|&cell| passable(world, cell))
         .find(|&cell| standable(world, body, cell))
@@ -275,10 +305,12 @@ mod tests {
     const STANDING: Body = Body {
         cells: 2,
         shuns_water: false,
+        deepest_drop: SAFE_DROP,
     };
     const SHUNNING_WATER: Body = Body {
         cells: 3,
         shuns_water: true,
+        deepest_drop: SAFE_DROP,
     };
 
     #[test]
@@ -322,6 +354,26 @@ mod tests {
         assert_eq!(down, vec![[1, FLOOR - 2, 0]]);
         let deeper = step(&world, &STANDING, [0, FLOOR + 1, 0], 1, 1);
         assert_eq!(deeper, None, "a four-block drop is not taken");
+    }
+
+    #[test]
+    fn a_creature_with_a_target_drops_deeper_the_healthier_it_is() {
+        assert_eq!(deepest_drop(40.0, 40.0, false), 3, "no target");
+        assert_eq!(deepest_drop(24.0, 40.0, true), 9, "a wounded enderman");
+        assert_eq!(deepest_drop(20.0, 20.0, true), 12, "a whole zombie");
+        assert_eq!(deepest_drop(8.0, 20.0, true), 3, "a zombie near death");
+        let mut world = flat_world();
+        for y in FLOOR - 4..=FLOOR {
+            world.set([1, y, 0], BlockId::AIR);
+        }
+        put(&mut world, [1, FLOOR - 5, 0], "stone");
+        let chaser = Body {
+            deepest_drop: deepest_drop(24.0, 40.0, true),
+            ..STANDING
+        };
+        let down = step(&world, &chaser, [0, FLOOR + 1, 0], 1, 0);
+        assert_eq!(down, Some([1, FLOOR - 4, 0]), "a five-block drop");
+        assert_eq!(step(&world, &STANDING, [0, FLOOR + 1, 0], 1, 0), None);
     }
 
     #[test]

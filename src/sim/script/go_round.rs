@@ -22,6 +22,7 @@ use super::travel::{self, Travel};
 use crate::protocol::Action;
 use crate::sim::game::Game;
 use crate::sim::registry::{registry, EntityCategory};
+use crate::sim::world::BlockPos;
 
 /// Ticks of running at a creature without getting closer before the run
 /// counts as stopped, and the longest a walk round the obstacle lasts
@@ -86,6 +87,18 @@ fn gap(game: &Game, feet: [f64; 3]) -> f64 {
     }
 }
 
+/// The height of the top water cell over a creature's feet cell, or of
+/// the feet cell where that is not water: one in the water is gone to
+/// where it comes up, not down to its cell (seed 2286's skeleton, knocked
+/// into a lake, sank by the bank, and the walk round to its cell led
+/// down into a cave under the lake's floor, where no way led back up).
+fn water_top(game: &Game, [x, y, z]: BlockPos) -> i32 {
+    (y..)
+        .take_while(|&y| route::is_water(&game.world, [x, y, z]))
+        .last()
+        .unwrap_or(y)
+}
+
 /// A straight run's watch for a stop, and the walk round it starts.
 pub struct GoRound {
     /// The closest the run came to the creature, and ticks since.
@@ -148,8 +161,10 @@ impl GoRound {
             let swims = [y, y - 1]
                 .iter()
                 .any(|&y| route::is_water(&game.world, [x, y, z]));
-            let elsewhere = on_another_level(game, feet);
-            let below = elsewhere && feet[1] < game.player.pos[1];
+            let y = water_top(game, [x, y, z]);
+            let level = [feet[0], feet[1].max(f64::from(y)), feet[2]];
+            let elsewhere = on_another_level(game, level);
+            let below = elsewhere && level[1] < game.player.pos[1];
             let p = p.pos;
             let overhead =
                 self.comes_down && elsewhere && !below && distance_across(feet, p) <= OVERHEAD;
@@ -329,5 +344,45 @@ mod tests {
             walks_round_up_a_ridge("pig", 12),
             "a stair twelve blocks along"
         );
+    }
+
+    #[test]
+    fn a_creature_sunk_in_a_lake_is_walked_round_to_at_the_water_top() {
+        // Seed 2286's skeleton, knocked into a lake, sank by the bank; the
+        // walk round to its cell dropped down a hole into a cave beside
+        // the lake's floor, nearer its cell than the water's top was.
+        let mut game = platform_game();
+        let (lake_x, lake_z, bottom) = (3..=8, -3..=3, FLOOR - 8);
+        for x in 2..=9 {
+            for z in -4..=4 {
+                for y in bottom..FLOOR {
+                    let inside = lake_x.contains(&x) && lake_z.contains(&z) && y > bottom;
+                    put(
+                        &mut game.world,
+                        [x, y, z],
+                        if inside { "water" } else { "stone" },
+                    );
+                }
+                if lake_x.contains(&x) && lake_z.contains(&z) {
+                    put(&mut game.world, [x, FLOOR, z], "water");
+                }
+            }
+        }
+        put(&mut game.world, [1, FLOOR, 0], "air");
+        put(&mut game.world, [1, FLOOR - 5, 0], "stone");
+        let sunk = [5.5, f64::from(bottom + 2), 0.5];
+        let mut round = GoRound::for_kind("skeleton");
+        for _ in 0..=STOPPED_TICKS + 1 {
+            round.watch(&game, sunk);
+        }
+        for _ in 0..DETOUR_TICKS {
+            let Some(action) = round.step(&game, sunk, 1.0) else {
+                break;
+            };
+            rules::tick(&mut game, &action);
+        }
+        let feet = game.player.pos;
+        assert!(feet[1] > f64::from(FLOOR - 1), "down the hole, at {feet:?}");
+        assert!(feet[0] > 3.0, "short of the lake, at {feet:?}");
     }
 }

@@ -168,6 +168,15 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
         .collect();
     let feet = game.player.block_pos();
     let r = SITE_SEARCH;
+    let work = |site| levelling_work(game, site, &creatures);
+    let in_range = |[x, y, z]: BlockPos| {
+        (x - feet[0]).abs() <= r && (z - feet[2]).abs() <= r && (y - feet[1]).abs() <= SITE_CLIMB
+    };
+    if let Some(site) =
+        route::nearest_by_walk(game, feet, &|site| in_range(site) && work(site) == Some(0))
+    {
+        return site;
+    }
     let mut sites: Vec<(i32, BlockPos)> = (-SITE_CLIMB..=SITE_CLIMB)
         .flat_map(|dy| {
             (-r..=r).flat_map(move |dz| {
@@ -176,12 +185,6 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
         })
         .collect();
     sites.sort_unstable();
-    let work = |site| levelling_work(game, site, &creatures);
-    let in_range = |[x, y, z]: BlockPos| {
-        (x - feet[0]).abs() <= r && (z - feet[2]).abs() <= r && (y - feet[1]).abs() <= SITE_CLIMB
-    };
-    let level_by_walk =
-        route::nearest_by_walk(game, feet, &|site| in_range(site) && work(site) == Some(0));
     let level_across = || {
         sites
             .iter()
@@ -199,10 +202,7 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, site)| site)
     };
-    level_by_walk
-        .or_else(level_across)
-        .or_else(nearest_to_level)
-        .unwrap_or(feet)
+    level_across().or_else(nearest_to_level).unwrap_or(feet)
 }
 
 /// Makes the 5×5 site around `feet` level and open, from inside it: soil

@@ -75,7 +75,7 @@ impl<T: RandomWalk> Goal for T {
         let Some(spot) = random_spot(ctx, horizontal, vertical) else {
             return false;
         };
-        ctx.nav.move_to(&ctx.game.world, ctx.me, spot, self.speed())
+        ctx.path_to(spot, self.speed())
     }
 
     fn can_continue(&mut self, ctx: &mut Ctx) -> bool {

@@ -22,11 +22,12 @@ pub use targets::{EyeContact, HurtBy, NearestPlayer};
 use rand_chacha::ChaCha8Rng;
 
 use super::body::Wish;
-use super::path::Navigation;
+use super::path::{self, Navigation};
 use super::{senses, Effect, Memory};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::registry::CreatureDef;
+use crate::sim::world::BlockPos;
 
 /// Controls a goal claims.
 pub type Flags = u8;
@@ -79,7 +80,14 @@ impl Ctx<'_> {
     /// Plans a path to the player's feet at `speed` times its own.
     pub fn path_to_player(&mut self, speed: f64) -> bool {
         let to = self.game.player.block_pos();
-        self.nav.move_to(&self.game.world, self.me, to, speed)
+        self.path_to(to, speed)
+    }
+
+    /// Plans a path to the cell `to` at `speed` times its own, with the
+    /// drops its health and target allow.
+    pub fn path_to(&mut self, to: BlockPos, speed: f64) -> bool {
+        let drop = path::deepest_drop(self.health(), self.def.max_health, self.memory.target);
+        self.nav.move_to(&self.game.world, self.me, to, speed, drop)
     }
 
     /// Whether the player is a target it can still chase.
