@@ -25,19 +25,6 @@ const DIFFICULTY_HEALTH: i32 = 4;
 /// The share of its most health a creature with a target keeps back from
 /// its deeper drops.
 const HEALTH_KEPT: f32 = 0.33;
-
-/// The farthest a creature's path drops in one step (vanilla's
-/// `getMaxFallDistance`, Normal difficulty): three blocks, and with a
-/// target one more for each point of health above a third of its most,
-/// less four. A wounded enderman of 24 health drops nine to the player
-/// in a cave's mouth below it.
-pub fn deepest_drop(health: f32, max_health: f32, has_target: bool) -> i32 {
-    if !has_target {
-        return SAFE_DROP;
-    }
-    let spare = (health - max_health * HEALTH_KEPT) as i32 - DIFFICULTY_HEALTH;
-    SAFE_DROP + spare.max(0)
-}
 /// Ticks without reaching the next waypoint before the path is dropped.
 const STUCK_TICKS: u32 = 60;
 /// Blocks a path never enters or stands on.
@@ -52,6 +39,19 @@ const DANGERS: &[&str] = &[
     "soul_campfire",
     "wither_rose",
 ];
+
+/// The farthest a creature's path drops in one step (vanilla's
+/// `getMaxFallDistance`, Normal difficulty): three blocks, and with a
+/// target one more for each point of health above a third of its most,
+/// less four. A wounded enderman of 24 health drops nine to the player
+/// in a cave's mouth below it.
+pub fn deepest_drop(health: f32, max_health: f32, has_target: bool) -> i32 {
+    if !has_target {
+        return SAFE_DROP;
+    }
+    let spare = (health - max_health * HEALTH_KEPT) as i32 - DIFFICULTY_HEALTH;
+    SAFE_DROP + spare.max(0)
+}
 
 /// Following a path.
 #[derive(Debug, Clone, Default)]
