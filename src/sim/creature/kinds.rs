@@ -3,9 +3,9 @@
 //! priority order (`melee:1.0` is the melee goal at speed 1.0).
 
 use super::goals::{
-    BlazeAttack, DrinkHealing, EyeContact, Float, Goal, HurtBy, KeepDistance, Leap, LookAtPlayer,
-    Melee, NearestPlayer, Panic, RandomStroll, Selector, Swoop, TeleportRandomly, Tempt,
-    ThrowPotion,
+    BlazeAttack, DrinkHealing, EatGrass, EyeContact, Float, Goal, HurtBy, KeepDistance, Leap,
+    LookAtPlayer, Melee, NearestPlayer, Panic, RandomStroll, Selector, Swoop, TeleportRandomly,
+    Tempt, ThrowPotion,
 };
 use crate::sim::registry::{CreatureDef, Disposition};
 
@@ -21,6 +21,7 @@ fn goal(spec: &str) -> Option<Box<dyn Goal>> {
         "look" => Box::new(LookAtPlayer::new(number(0)?)),
         "panic" => Box::new(Panic { speed: number(0)? }),
         "tempt" => Box::new(Tempt::new(number(0)?)),
+        "eat_grass" => Box::new(EatGrass::default()),
         "melee" => Box::new(Melee::new(number(0)?, params.get(1) == Some(&"shy"))),
         "leap" => Box::new(Leap { lift: number(0)? }),
         "keep_distance" => Box::new(KeepDistance::new(number(0)?, number(1)?)),

@@ -25,9 +25,10 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
-use crate::sim::registry::{registry, CreatureDef};
+use crate::sim::registry::{block, registry, BlockId, CreatureDef};
 use crate::sim::rules::combat::{self, Attacker};
 use crate::sim::rules::{defense, suffocation};
+use crate::sim::world::BlockPos;
 
 use body::Wish;
 pub use body::{knock_back, yaw_towards};
@@ -172,6 +173,9 @@ pub enum Effect {
     DragonFireball { from: [f64; 3], dir: [f64; 3] },
     /// The perched dragon breathes a cloud at `at`.
     DragonBreath { at: [f64; 3] },
+    /// It eats the grass plant in `cell`, or the grass block there turns
+    /// to dirt; a shorn sheep's wool grows back.
+    Graze { cell: BlockPos },
 }
 
 /// One tick of the creature at `index` in the entity list.
@@ -335,6 +339,22 @@ fn apply(game: &mut Game, id: EntityId, def: &CreatureDef, effect: Effect) {
             crate::sim::rules::dragon_breath::spit_fireball(game, from, dir)
         }
         Effect::DragonBreath { at } => crate::sim::rules::dragon_breath::breathe(game, at),
+        Effect::Graze { cell } => graze(game, id, cell),
+    }
+}
+
+/// `EatBlockGoal`'s bite (mob griefing on): the grass plant is broken
+/// with no drop, a grass block becomes dirt; then `Sheep.ate` grows the
+/// wool back (babies never grow up here, so its speed-up is moot).
+fn graze(game: &mut Game, id: EntityId, cell: BlockPos) {
+    let eaten = if game.world.get(cell) == block("grass") {
+        BlockId::AIR
+    } else {
+        block("dirt")
+    };
+    game.world.set(cell, eaten);
+    if let Some(EntityKind::Mob(mob)) = game.entities.get_mut(id).map(|e| &mut e.kind) {
+        mob.tags.sheared = false;
     }
 }
 

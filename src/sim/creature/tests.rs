@@ -448,3 +448,51 @@ fn a_spider_buried_in_a_hillside_suffocates_and_counts_as_no_kill() {
     assert_eq!(health(&game, free), 16.0, "open air does not hurt");
     assert_eq!(game.stats.get(Event::KillEntity, "spider"), 0);
 }
+
+#[test]
+fn a_shorn_sheep_grazes_its_wool_back() {
+    // Two shorn sheep penned in single cells on grass blocks, one with
+    // a grass plant at its feet: the plant is eaten first, else the
+    // grass block turns to dirt, and the wool grows back.
+    let mut game = platform_game();
+    let pens = [[0, 4], [4, 4]];
+    for [x, z] in pens {
+        put(&mut game.world, [x, FLOOR, z], "grass_block");
+        for [dx, dz] in [[1, 0], [-1, 0], [0, 1], [0, -1]] {
+            for y in 1..=2 {
+                put(&mut game.world, [x + dx, FLOOR + y, z + dz], "stone");
+            }
+        }
+    }
+    put(&mut game.world, [4, FLOOR + 1, 4], "grass");
+    let sheep =
+        pens.map(|[x, z]| summon(&mut game, "sheep", f64::from(x) + 0.5, f64::from(z) + 0.5));
+    let shorn =
+        |game: &Game, id| matches!(&entity(game, id).kind, EntityKind::Mob(m) if m.tags.sheared);
+    for id in sheep {
+        if let Some(EntityKind::Mob(m)) = game.entities.get_mut(id).map(|e| &mut e.kind) {
+            m.tags.sheared = true;
+        }
+    }
+    // Each pen's floor and feet cells, read as its sheep's wool grows back.
+    let cells = |game: &Game, [x, z]: [i32; 2]| {
+        [
+            game.world.get([x, FLOOR, z]),
+            game.world.get([x, FLOOR + 1, z]),
+        ]
+    };
+    let mut grown: [Option<[BlockId; 2]>; 2] = [None; 2];
+    for _ in 0..20_000 {
+        idle(&mut game, 1);
+        for (i, &id) in sheep.iter().enumerate() {
+            if grown[i].is_none() && !shorn(&game, id) {
+                grown[i] = Some(cells(&game, pens[i]));
+            }
+        }
+        if grown.iter().all(Option::is_some) {
+            break;
+        }
+    }
+    assert_eq!(grown[0], Some([block("dirt"), BlockId::AIR]));
+    assert_eq!(grown[1], Some([block("grass_block"), BlockId::AIR]));
+}

@@ -67,9 +67,14 @@ impl Behaviour for Mine {
 
 /// Walks on to fresh ground when a behaviour has run out of things to do
 /// where it stands: four blocks, a quarter turn further each time, a
-/// limited number of times. A way over dry ground is taken first, turning
-/// on by quarter turns (on seed 118 the walk went on into a river, where
-/// no torch can be set down, and the player drowned on its bed); in water,
+/// limited number of times. The ways run along the grid, from the way the
+/// body faces rounded to a quarter turn. A way over dry ground is taken
+/// first: the quarter turn, else straight on, else the other quarter turn,
+/// and back the way it came last (on seed 118 the walk went on into a
+/// river, where no torch can be set down, and the player drowned on its
+/// bed; on seed 2425, on a lake's shore one block wide under a steep bank,
+/// ways a few degrees off the grid strayed into the lake or the bank, and
+/// the walks went back and forth over the same few blocks); in water,
 /// the walk goes to the nearest dry ground (on seed 131 a drop fetched
 /// from a river's edge led the player in, and walks of four blocks along
 /// its bed went nowhere).
@@ -97,11 +102,13 @@ impl Wander {
             self.walk = Some(travel(|game, feet| stands_dry(&game.world, feet), None));
             return true;
         }
+        let facing = (p.yaw / 90.0).round() * 90.0;
         let end = |quarters: u8| {
-            let yaw = f64::from(p.yaw + 90.0 * f32::from(quarters + 1)).to_radians();
-            [-yaw.sin(), yaw.cos()].map(|v| v * Self::LENGTH)
+            let yaw = f64::from(facing + 90.0 * f32::from(quarters + 1)).to_radians();
+            [-yaw.sin(), yaw.cos()].map(|v| (v * Self::LENGTH).round())
         };
-        let [dx, dz] = (0..4)
+        let [dx, dz] = Self::TURNS
+            .into_iter()
             .map(end)
             .find(|&way| Self::over_dry_ground(game, way))
             .unwrap_or_else(|| end(0));
@@ -113,6 +120,10 @@ impl Wander {
 
     /// Blocks a walk goes.
     const LENGTH: f64 = 4.0;
+
+    /// The ways tried, in quarter turns past the first from the way the
+    /// body faces: a turn, straight on, the other turn, back.
+    const TURNS: [u8; 4] = [0, 3, 2, 1];
 
     /// Whether every block along the way `(dx, dz)` from the feet has
     /// dry ground to stand on within two levels of them.
@@ -284,6 +295,31 @@ mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::rules::testkit::drop_a_stick;
+
+    #[test]
+    fn a_wander_along_a_strip_of_ground_goes_on_rather_than_back() {
+        // Seed 2425: a lake's shore one block wide. Facing a little off
+        // west along a strip with nothing either side, the walk goes on
+        // west along the strip.
+        let mut game = sky_game();
+        for x in -5..=5 {
+            for z in (-5..=5).filter(|&z| z != 0) {
+                put(&mut game, [x, FLOOR, z], "air");
+            }
+        }
+        game.player.pos[2] = 0.3;
+        game.player.yaw = 97.0;
+        let nothing = vec![crate::sim::registry::block("pumpkin")];
+        let walked = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(MineNearest::new(nothing, 1).wandering(1))],
+            |_| false,
+            100,
+        );
+        let p = &walked.game.player;
+        assert!(p.pos[0] < -2.5, "walked to {:?}", p.pos);
+        assert_eq!(p.block_pos()[1], FLOOR + 1);
+    }
 
     #[test]
     fn a_block_sought_behind_tall_grass_is_in_sight_but_not_behind_a_log() {

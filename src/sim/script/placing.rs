@@ -14,7 +14,7 @@ use crate::sim::game::Game;
 use crate::sim::player;
 use crate::sim::raycast;
 use crate::sim::registry::{registry, BlockId, Shape};
-use crate::sim::rules::{is_replaceable, Aabb};
+use crate::sim::rules::{is_replaceable, opens_on_use, Aabb};
 use crate::sim::world::BlockPos;
 
 /// This tick's walk to the middle of the feet's cell; none once the body
@@ -225,7 +225,11 @@ impl PlaceSpot {
         let above = [pos[0], pos[1] + 1, pos[2]];
         let shape = |p: BlockPos| registry().block(game.world.get(p)).shape;
         let centre = block_centre(pos);
-        if shape(pos) == Shape::Cube && game.world.get(above) == BlockId::AIR {
+        // Not a block that the use key opens (seed 2466's build_gate: the
+        // crafting table just used was the farthest spot, and the click
+        // opened its screen, where the place stayed to the end).
+        let opens = opens_on_use(game.world.get(pos));
+        if shape(pos) == Shape::Cube && !opens && game.world.get(above) == BlockId::AIR {
             Some(PlaceSpot {
                 click: pos,
                 aim: [centre[0], centre[1] + 0.5, centre[2]],
@@ -375,6 +379,26 @@ mod tests {
             100,
         );
         assert!(placed.reached, "not placed in {} steps", placed.steps);
+    }
+
+    #[test]
+    fn a_block_is_not_put_on_a_crafting_table() {
+        // The table stands at the one farthest spot in sight (the floor's
+        // others as far are gone); a click on it would open its screen,
+        // not place.
+        let mut game = with_cobblestone(sky_game());
+        for [x, z] in [[3, 2], [3, -2], [-3, 2], [2, 3], [2, -3], [-2, 3], [-2, -3]] {
+            put(&mut game, [x, FLOOR, z], "air");
+        }
+        put(&mut game, [-3, FLOOR + 1, -2], "crafting_table");
+        let placed = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(PlaceAround::new(1).wandering(0))],
+            |g| g.stats.get(crate::suite::Event::UseItem, "cobblestone") == 1,
+            100,
+        );
+        assert!(placed.reached, "not placed in {} steps", placed.steps);
+        assert!(placed.game.screen.is_none());
     }
 
     /// A game whose player holds ten cobblestones.

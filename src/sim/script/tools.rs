@@ -5,13 +5,14 @@
 //! worked out in [`super::flight`]). The behaviours read the game to aim
 //! and act only through keys and camera.
 
-use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Step};
+use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Hold, Step};
 use super::blocks::stands_dry;
 use super::collect::CollectItems;
 use super::combat::Hunt;
 use super::faces::face_centre;
 use super::flight::{turn_reaches_aim, Flight, ARROW_FLIGHT, BOBBER_FLIGHT, TRIDENT_FLIGHT};
 use super::go_round::GoRound;
+use super::long::Until;
 use super::plans::{craft_one, select, settle, Plan};
 use super::plants::{is_wild_plant, plant_before};
 use super::travel::travel;
@@ -472,16 +473,33 @@ pub fn hook_a_cow(_: &Game) -> Plan {
     hook("cow")
 }
 
+/// Shears the nearest sheep with wool and fetches the wool, round after
+/// round: the reward pays once for each step that picks wool up, however
+/// much (seed 2503: three wool came in two pickups), so the rounds go on
+/// until the task ends. With no sheep left unshorn, it waits by them while
+/// they graze their wool back (on seed 2503 one of the three fell into a
+/// cave at once).
 pub fn collect_wool(_: &Game) -> Plan {
-    let mut plan = vec![select("shears")];
-    for _ in 0..3 {
-        plan.push(Box::new(UseOnCreature::new(
-            Quarry::new("sheep").such_that(unsheared),
-        )));
-        plan.push(Box::new(CollectItems::new(6.0, 80)));
-    }
-    plan
+    let unshorn = || Quarry::new("sheep").such_that(unsheared);
+    let round = move |game: &Game| -> Plan {
+        if unshorn().find(game).is_none() {
+            return vec![Box::new(Hold::still(GRAZE_WAIT))];
+        }
+        vec![
+            Box::new(UseOnCreature::new(unshorn())),
+            Box::new(CollectItems::new(6.0, 80)),
+        ]
+    };
+    vec![
+        select("shears"),
+        Box::new(Until::new(|_| false, WOOL_ROUNDS, round)),
+    ]
 }
+
+/// Ticks waited at a time for a shorn sheep to graze.
+const GRAZE_WAIT: u32 = 20;
+/// Rounds of shearing or waiting: enough waits to fill a task's steps.
+const WOOL_ROUNDS: u32 = 60;
 
 /// The lead on the pig; should the pig die first, on the chicken (seed
 /// 2305's pig was summoned into the ground and suffocated while it was
@@ -579,6 +597,28 @@ mod tests {
         let golem = |g: &Game| g.stats.get(Event::Mobs, "snow_golem") == 1;
         let built = play_phase(game, plan, golem, 300);
         assert!(built.reached, "no golem after {} steps", built.steps);
+    }
+
+    /// One sheep on a field of grass blocks: its first shearing gives
+    /// fewer than the three wool the task pays for, so the plan waits for
+    /// it to graze its wool back and shears it again (seed 2503 had two
+    /// sheep left, each giving one).
+    #[test]
+    fn a_sheep_is_shorn_again_once_it_has_grazed() {
+        let mut game = platform_game();
+        for x in -AREA..AREA {
+            for z in -AREA..AREA {
+                put(&mut game.world, [x, FLOOR, z], "grass_block");
+            }
+        }
+        game.player.inventory.main[0] = Some(ItemStack::new(item("shears"), 1));
+        summon_east(&mut game, "sheep", 2.0);
+        let plan = collect_wool(&game);
+        let wool = |g: &Game| g.stats.get(Event::Pickup, "white_wool");
+        let played = play_phase(game, plan, |g| wool(g) >= 3, 6000);
+        assert!(played.reached, "{} wool", wool(&played.game));
+        let shears = played.game.player.inventory.main[0].as_ref();
+        assert!(shears.is_some_and(|s| s.damage >= 2), "shorn once");
     }
 
     /// A cow in reach is milked into two buckets, one after the other,

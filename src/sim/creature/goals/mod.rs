@@ -7,6 +7,7 @@
 
 mod blaze;
 mod fight;
+mod graze;
 mod idle;
 mod passive;
 mod special;
@@ -14,6 +15,7 @@ mod targets;
 
 pub use blaze::BlazeAttack;
 pub use fight::{KeepDistance, Leap, Melee, ThrowPotion};
+pub use graze::EatGrass;
 pub use idle::{Float, LookAtPlayer, RandomStroll};
 pub use passive::{Panic, Tempt};
 pub use special::{DrinkHealing, Swoop, TeleportRandomly};
