@@ -372,12 +372,7 @@ mod tests {
         let mut game = with_cobblestone(sky_game());
         put(&mut game, [0, FLOOR + 1, 0], "sugar_cane");
         put(&mut game, [0, FLOOR + 2, 0], "sugar_cane");
-        let placed = crate::sim::script::long::stage::play_phase(
-            game,
-            vec![Box::new(PlaceAround::new(1).wandering(0))],
-            |g| g.stats.get(crate::suite::Event::UseItem, "cobblestone") == 1,
-            100,
-        );
+        let placed = place_one(game);
         assert!(placed.reached, "not placed in {} steps", placed.steps);
     }
 
@@ -391,14 +386,20 @@ mod tests {
             put(&mut game, [x, FLOOR, z], "air");
         }
         put(&mut game, [-3, FLOOR + 1, -2], "crafting_table");
-        let placed = crate::sim::script::long::stage::play_phase(
+        let placed = place_one(game);
+        assert!(placed.reached, "not placed in {} steps", placed.steps);
+        assert!(placed.game.screen.is_none());
+    }
+
+    /// Plays a place of one cobblestone where the player stands, with no
+    /// walk on, for at most 100 ticks.
+    fn place_one(game: Game) -> crate::sim::script::long::stage::Staged {
+        crate::sim::script::long::stage::play_phase(
             game,
             vec![Box::new(PlaceAround::new(1).wandering(0))],
             |g| g.stats.get(crate::suite::Event::UseItem, "cobblestone") == 1,
             100,
-        );
-        assert!(placed.reached, "not placed in {} steps", placed.steps);
-        assert!(placed.game.screen.is_none());
+        )
     }
 
     /// A game whose player holds ten cobblestones.
