@@ -7,13 +7,15 @@
 //! stops the run (a tree, a wall) by a path found over the ground — down
 //! a cave's mouth or up a bank to a creature out of reach below or above —
 //! cutting the plants before the crosshair, digging out a creature buried
-//! in a hillside, and raising the shield
+//! in a hillside, digging a staircase up out of a hollow no walk leaves
+//! when the quarry stands above it, and raising the shield
 //! towards an attacker. Like every script they read the game to decide
 //! and act only through keys and camera.
 
 use super::behaviour::{self, angles_to, distance_across, turn_towards, Behaviour, Step};
 use super::blocks::collides_at;
 use super::buried::burying_block;
+use super::dig_out::dig_out;
 use super::draw_out::DrawOut;
 use super::faces;
 use super::footing::{ground_within, Footing};
@@ -44,7 +46,12 @@ const NEAR_TO_GO_ROUND: f64 = STRIKE_DISTANCE + 1.0;
 /// strike from above no longer reaches its body, and the highest fall
 /// taken to follow it (three blocks fall without harm).
 const OUT_OF_REACH_BELOW: f64 = 2.5;
-pub(super) const SAFE_DROP: f64 = 5.0;
+const SAFE_DROP: f64 = 5.0;
+/// How far above the feet a creature no walk reaches stands before the
+/// hunt digs up out of where it is (higher than a jump climbs), and how
+/// many times one hunt digs out.
+const DIG_UP_TO: f64 = 1.5;
+const DIG_OUTS: u32 = 3;
 
 /// The living creatures of `kind`.
 pub(super) fn living<'a>(game: &'a Game, kind: &'a str) -> impl Iterator<Item = &'a Entity> {
@@ -146,6 +153,10 @@ pub struct Hunt {
     /// Creatures no walk round found a way to, passed over while
     /// another of the kind lives.
     unreached: Vec<EntityId>,
+    /// A staircase being dug up out of a hollow no walk leaves, and the
+    /// dig-outs left.
+    digging_out: Option<Box<dyn Behaviour>>,
+    dig_outs_left: u32,
 }
 
 impl Hunt {
@@ -163,6 +174,8 @@ impl Hunt {
             goes_round: false,
             round: GoRound::for_kind(kind),
             unreached: Vec::new(),
+            digging_out: None,
+            dig_outs_left: DIG_OUTS,
         }
     }
 
@@ -398,6 +411,17 @@ impl Hunt {
         }
     }
 
+    /// Whether, over land, the hunt is shut in a hollow: no walk round
+    /// reaches any creature of the kind, and `target` stands above the
+    /// feet higher than a jump climbs (seed 2538's player followed a pig
+    /// down into a hollow two deep, and stood jumping at its wall, under
+    /// the other pig, until the episode ended).
+    fn shut_in_below(&self, game: &Game, target: &Entity) -> bool {
+        self.goes_round
+            && target.pos[1] - game.player.pos[1] > DIG_UP_TO
+            && living(game, self.kind).all(|e| self.unreached.contains(&e.id))
+    }
+
     fn done(&mut self, game: &Game) -> bool {
         let killed = game.stats.get(Event::KillEntity, self.kind);
         let before = *self.killed_before.get_or_insert(killed);
@@ -426,12 +450,27 @@ impl Behaviour for Hunt {
         } else {
             NEAR_TO_GO_ROUND
         };
+        if let Some(dig) = self.digging_out.as_mut() {
+            if let Step::Act(action) = dig.next(game) {
+                return Step::Act(action);
+            }
+            self.digging_out = None;
+        }
         if let Some(walk_round) = self.round.step(game, target.pos, near_enough) {
             self.attack_was_down = false;
             return Step::Act(walk_round);
         }
-        if self.round.found_no_way() && !self.unreached.contains(&target.id) {
-            self.unreached.push(target.id);
+        if self.round.found_no_way() {
+            if !self.unreached.contains(&target.id) {
+                self.unreached.push(target.id);
+            }
+            if self.dig_outs_left > 0 && self.shut_in_below(game, target) {
+                self.dig_outs_left -= 1;
+                self.unreached.clear();
+                self.attack_was_down = false;
+                self.digging_out = Some(dig_out());
+                return self.next(game);
+            }
         }
         let aim = self.aim_at(game, target);
         let (yaw, pitch) = angles_to(game, aim);
@@ -808,9 +847,15 @@ mod tests {
         let pig = &mut game.entities.list[0];
         pig.pos[1] = f64::from(FLOOR + 3);
         pig.pos[2] += south;
-        let held = pig.pos;
+        strikes_a_held_pig(game, 300)
+    }
+
+    /// Whether an over-land hunt strikes, within `ticks`, the one pig of
+    /// `game`, held in place where it stands.
+    fn strikes_a_held_pig(mut game: Game, ticks: u32) -> bool {
+        let held = game.entities.list[0].pos;
         let mut hunt = Hunt::over_land("pig", 1);
-        for _ in 0..300 {
+        for _ in 0..ticks {
             let Step::Act(action) = hunt.next(&game) else {
                 break;
             };
@@ -838,6 +883,27 @@ mod tests {
         // and goes on to where it does).
         assert!(strikes_a_pig_held_on_a_step(3.4, 0.0), "straight east");
         assert!(strikes_a_pig_held_on_a_step(3.35, 0.5), "east by south");
+    }
+
+    #[test]
+    fn an_over_land_hunt_digs_up_out_of_a_hollow_under_a_creature_on_the_rim() {
+        // Seed 2538's player followed a pig down into a hollow two deep
+        // and stood there, jumping at the wall, under the other pig.
+        // Here the pit is one cell, the pig held on the ground five
+        // blocks east of it.
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("iron_sword"), 1));
+        for x in -AREA..AREA {
+            for z in -AREA..AREA {
+                if [x, z] != [0, 0] {
+                    put(&mut game.world, [x, FLOOR + 1, z], "dirt");
+                    put(&mut game.world, [x, FLOOR + 2, z], "dirt");
+                }
+            }
+        }
+        summon_east(&mut game, "pig", 5.0);
+        game.entities.list[0].pos[1] = f64::from(FLOOR + 3);
+        assert!(strikes_a_held_pig(game, 400));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Drawing an enderman up out of a deep cave: an angry enderman more than
 //! sixteen blocks from the player teleports towards it (every 30 ticks
 //! it tries, as vanilla's `teleportTowards`). When the quarry has stood
-//! far below, out of reach, for a while (the hunt's walks round having
+//! below, out of reach, for a while (the hunt's walks round having
 //! had their go), the player walks off across the land until it is that
 //! far across (straight over a deep cave the player is already that far,
 //! but the spot sixteen blocks up the line lies in the rock: seed 119's),
@@ -13,7 +13,7 @@
 //! up, the hunt goes on (seed 563's came up behind the walk off).
 
 use super::behaviour::{distance, distance_across, Behaviour, Step};
-use super::combat::{nearest, SAFE_DROP};
+use super::combat::nearest;
 use super::pearl_chase::apart;
 use super::travel::{self, Travel};
 use crate::protocol::Action;
@@ -90,10 +90,13 @@ impl Behaviour for DrawOut {
         let far = quarry.is_some_and(|(at, _)| distance(game.player.pos, at) > TELEPORT_RANGE);
         let far_across =
             quarry.is_some_and(|(at, _)| distance_across(game.player.pos, at) > TELEPORT_RANGE);
-        // Deep: below more than a drop the hunt takes down to it.
-        let deep = quarry.is_some_and(|(at, out_of_reach)| {
-            out_of_reach && at[1] < game.player.pos[1] - SAFE_DROP
-        });
+        // Deep: below, on another level, beyond the arm's reach. A drop
+        // the hunt takes down to it is taken within the patience; one
+        // sealed in a cave no deeper than such a drop is not (seed 56's
+        // enderman stood in a cave five under a lake's shore, and the
+        // player jumped at the bank above it until the task ended).
+        let deep =
+            quarry.is_some_and(|(at, out_of_reach)| out_of_reach && at[1] < game.player.pos[1]);
         let walk_away = |at, quarter_turn| travel::towards(away_from(game, at, quarter_turn));
         let walk_off = |at, quarter_turn| Phase::WalkingOff {
             walk: walk_away(at, quarter_turn),
@@ -169,12 +172,10 @@ mod tests {
 
     /// How far round the floor reaches from the player's start.
     const FLOOR_SIDE: i32 = 30;
-    /// How far below the floor the quarry's sealed cell lies.
-    const DEPTH: i32 = 30;
-
     /// A floor 60 blocks across, and a zombie (which never teleports)
-    /// sealed in stone right under the player, out of every reach.
-    fn a_quarry_sealed_deep_below() -> Game {
+    /// sealed in stone right under the player, out of every reach, in a
+    /// cell `depth` blocks under the floor.
+    fn a_quarry_sealed_below(depth: i32) -> Game {
         let mut game = platform_game();
         for x in -FLOOR_SIDE..=FLOOR_SIDE {
             for z in -FLOOR_SIDE..=FLOOR_SIDE {
@@ -184,7 +185,7 @@ mod tests {
                 }
             }
         }
-        let cell = FLOOR - DEPTH;
+        let cell = FLOOR - depth;
         for x in -1..=1 {
             for z in -1..=1 {
                 for y in cell - 1..=cell + 2 {
@@ -208,7 +209,7 @@ mod tests {
         // player: already farther than 16 blocks, straight down, the
         // player never walked off, and the spot 16 blocks up the line
         // lay in the rock.
-        let mut game = a_quarry_sealed_deep_below();
+        let mut game = a_quarry_sealed_below(30);
         let mut draw_out = DrawOut::new(Box::new(Hold::still(u32::MAX)), "zombie");
         let mut waits_from = Vec::new();
         let mut waiting = false;
@@ -237,10 +238,26 @@ mod tests {
     }
 
     #[test]
+    fn a_quarry_sealed_below_no_deeper_than_a_drop_is_walked_off_from_too() {
+        // Seed 56's enderman stood sealed in a cave five blocks under the
+        // player's feet, a drop the hunt takes, and was never walked off
+        // from.
+        let mut game = a_quarry_sealed_below(4);
+        let mut draw_out = DrawOut::new(Box::new(Hold::still(u32::MAX)), "zombie");
+        for _ in 0..=PATIENCE + 1 {
+            let Step::Act(action) = draw_out.next(&game) else {
+                panic!("a hunt that never ends")
+            };
+            rules::tick(&mut game, &action);
+        }
+        assert!(matches!(draw_out.phase, Phase::WalkingOff { .. }));
+    }
+
+    #[test]
     fn a_quarry_come_up_during_the_walk_off_is_hunted_at_once() {
         // Seed 563's enderman teleported up behind the player, who walked
         // on away from it with the enderman at its heels.
-        let mut game = a_quarry_sealed_deep_below();
+        let mut game = a_quarry_sealed_below(30);
         let mut draw_out = DrawOut::new(Box::new(Hold::still(u32::MAX)), "zombie");
         while !matches!(draw_out.phase, Phase::WalkingOff { .. }) {
             let Step::Act(action) = draw_out.next(&game) else {

@@ -187,7 +187,6 @@ impl GoRound {
     /// feet at `feet` are still farther than `near`.
     pub fn step(&mut self, game: &Game, feet: [f64; 3], near: f64) -> Option<Action> {
         let (round, ticks_left, set_off_to) = self.detour.as_mut()?;
-        let setting_off = *ticks_left == DETOUR_TICKS;
         *ticks_left = ticks_left.saturating_sub(1);
         // A passive creature gone off elsewhere meanwhile is looked for
         // again (seed 72's wounded pig climbed out of a lake onto its far
@@ -201,7 +200,10 @@ impl GoRound {
                 }
                 return Some(action);
             }
-            self.found_no_way = setting_off;
+            // Waiting to land before the search is no way found (seed
+            // 2538's player, jumping at a hollow's wall, set off in the
+            // air each time).
+            self.found_no_way = !round.found_a_path();
         }
         self.detour = None;
         None

@@ -4,11 +4,11 @@
 //! generator's map (as a player picks a landmark on the horizon) and
 //! travels over the walkable ground until its goal holds.
 
-use super::behaviour::Behaviour;
+use super::dig_out::dig_out;
 use super::goals::{CLIMB_HEIGHT, RUN_DISTANCE};
-use super::long::{DigTo, Until};
+use super::long::Until;
 use super::plans::{settle, Plan};
-use super::route::{stands_on_ground, Goal};
+use super::route::Goal;
 use super::travel::travel_overland;
 use crate::sim::game::Game;
 use crate::sim::inspect::land::{self, FOREST_BIOMES};
@@ -16,7 +16,7 @@ use crate::sim::inspect::village;
 use crate::sim::registry::registry;
 use crate::sim::world::gen::structures::StructureKind;
 use crate::sim::world::gen::{Biome, SEA_LEVEL};
-use crate::sim::world::{offset, BlockPos};
+use crate::sim::world::BlockPos;
 
 /// How far from the start guides are looked for, and the spacing of the
 /// columns looked at.
@@ -206,10 +206,6 @@ pub(super) fn explore_climb(game: &Game) -> Plan {
 
 /// Times a journey trapped with no way on digs out and goes on.
 const DIG_OUTS: u32 = 3;
-/// Columns around the feet looked at for ground to dig up to, and how
-/// far above the feet it may lie.
-const DIG_OUT_ACROSS: i32 = 4;
-const DIG_OUT_UP: i32 = 5;
 
 /// Travels over the land until the goal holds underfoot, then settles;
 /// where the walk finds no way on ([`dig_out`]) it digs out and goes on.
@@ -222,38 +218,6 @@ fn journey(goal: Goal, guide: Option<[i32; 2]>) -> Plan {
         )),
         settle(),
     ]
-}
-
-/// Open feet cells with ground under them and room for the head, above
-/// the feet's level and at most [`DIG_OUT_UP`] over it, within
-/// [`DIG_OUT_ACROSS`] columns, nearest first, the height counted with the
-/// way across (seed 2245's run, in a trench two deep under a wood, dug
-/// up through the canopy straight above rather than onto the rim a
-/// column off).
-fn ground_above(game: &Game) -> Vec<BlockPos> {
-    let feet = game.player.block_pos();
-    let world = &game.world;
-    let mut cells = Vec::new();
-    for dz in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
-        for dx in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
-            let lowest_open = (1..=DIG_OUT_UP)
-                .map(|dy| offset(feet, [dx, dy, dz]))
-                .find(|&cell| stands_on_ground(world, cell));
-            if let Some(cell) = lowest_open {
-                let dy = cell[1] - feet[1];
-                cells.push((dx * dx + dy * dy + dz * dz, cell));
-            }
-        }
-    }
-    cells.sort_unstable();
-    cells.into_iter().map(|(_, cell)| cell).collect()
-}
-
-/// Digs a staircase by hand up onto the nearest ground above the feet:
-/// for a walk that found no way on, trapped in a pit two deep that a
-/// sprint-jump fell into (seed 1629's run, 101 blocks out).
-fn dig_out() -> Box<dyn Behaviour> {
-    Box::new(DigTo::new(Box::new(ground_above)).onto())
 }
 
 /// Blocks village streets are paved with (each village style's path).
@@ -330,25 +294,9 @@ mod tests {
         feet[0] >= 4 && feet[1] == FLOOR + 3
     }
 
-    /// A sky game with dirt two deep over the floor, but for the pit
-    /// the player stands in.
-    fn in_a_pit_two_deep() -> Game {
-        use crate::sim::inspect::testing::{put, sky_game, FLOOR};
-        let mut game = sky_game();
-        for x in -5..=5 {
-            for z in -5..=5 {
-                if [x, z] != [0, 0] {
-                    put(&mut game, [x, FLOOR + 1, z], "dirt");
-                    put(&mut game, [x, FLOOR + 2, z], "dirt");
-                }
-            }
-        }
-        game
-    }
-
     #[test]
     fn a_journey_trapped_in_a_pit_two_deep_digs_out_and_goes_on() {
-        let game = in_a_pit_two_deep();
+        let game = crate::sim::script::dig_out::tests::in_a_pit_two_deep();
         let walked = play_phase(
             game,
             journey(east_on_top, Some([5, 0])),
@@ -361,21 +309,5 @@ mod tests {
             walked.game.player.block_pos(),
             walked.steps
         );
-    }
-
-    /// Leaves over the pit, their top five above the feet: the ground
-    /// dug up to is the pit's rim, two up a column off, not the leaves
-    /// straight above (seed 2245's run dug up into a wood's canopy).
-    #[test]
-    fn the_ground_dug_up_to_is_the_nearest_counting_the_height() {
-        use crate::sim::inspect::testing::{put, FLOOR};
-        let mut game = in_a_pit_two_deep();
-        for x in -1..=1 {
-            for z in -1..=1 {
-                put(&mut game, [x, FLOOR + 5, z], "oak_leaves");
-            }
-        }
-        let nearest = ground_above(&game)[0];
-        assert_eq!(nearest[1], FLOOR + 3, "{nearest:?} is not on the rim");
     }
 }

@@ -16,6 +16,7 @@ mod combat;
 mod construct;
 mod craft;
 mod craft_plan;
+mod dig_out;
 mod draw_out;
 mod faces;
 mod flight;

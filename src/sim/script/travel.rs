@@ -80,6 +80,8 @@ pub struct Travel {
     longest_path: usize,
     path: VecDeque<BlockPos>,
     searches_left: u32,
+    /// Whether a search has found a path to walk.
+    found_a_path: bool,
     /// The closest the feet came to the next waypoint, and ticks since.
     closest: f64,
     stalled: u32,
@@ -95,6 +97,7 @@ impl Travel {
             longest_path: usize::MAX,
             path: VecDeque::new(),
             searches_left: SEARCHES,
+            found_a_path: false,
             closest: f64::INFINITY,
             stalled: 0,
         }
@@ -116,6 +119,12 @@ impl Travel {
     /// The waypoints of the path found still to walk.
     pub fn waypoints_left(&self) -> usize {
         self.path.len()
+    }
+
+    /// Whether any search of the trip so far found a path to walk: a trip
+    /// ended without one found no way from where the feet stood.
+    pub fn found_a_path(&self) -> bool {
+        self.found_a_path
     }
 
     fn next_waypoint(&mut self) {
@@ -248,6 +257,7 @@ impl Behaviour for Travel {
                 self.path.clear();
                 return Step::Done;
             }
+            self.found_a_path = true;
         }
         let Some(&waypoint) = self.path.front() else {
             return Step::Act(Action::noop());

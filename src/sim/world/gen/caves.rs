@@ -6,7 +6,9 @@
 //!
 //! Carved cells at y ≤ 10 fill with lava (Minecraft's lava level), and lava
 //! that would touch water becomes obsidian. Water is never carved, nor the
-//! block under it, so lakes and seas keep their floors.
+//! block under it, so lakes and seas keep their floors; and, as in vanilla,
+//! a stretch of tunnel whose box has water on its shell is not carved at
+//! all, so no cave opens beside water (leaving it standing as a wall).
 
 use std::f64::consts::{PI, TAU};
 
@@ -156,12 +158,20 @@ impl Target<'_> {
     }
 
     /// Carves the cells of an ellipsoid (with a flattened floor) that lie in
-    /// the chunk.
+    /// the chunk, unless water stands on the shell of the box around it.
     fn carve_ellipsoid(&mut self, centre: [f64; 3], width: f64, height: f64) {
         let [ox, oz] = self.origin;
         let span = |c: f64, r: f64, lo: i32, hi: i32| {
             ((c - r).floor() as i32).max(lo)..=((c + r).floor() as i32).min(hi)
         };
+        let shell = [
+            span(centre[0], width + 1.0, ox, ox + 15),
+            span(centre[1], height + 2.0, 0, 255),
+            span(centre[2], width + 1.0, oz, oz + 15),
+        ];
+        if self.water_on_shell(shell) {
+            return;
+        }
         for x in span(centre[0], width, ox, ox + 15) {
             let nx = (x as f64 + 0.5 - centre[0]) / width;
             for z in span(centre[2], width, oz, oz + 15) {
@@ -178,6 +188,36 @@ impl Target<'_> {
                 }
             }
         }
+    }
+
+    /// Whether water stands in the chunk on the shell of a box (world
+    /// columns and heights): its four sides, its floor and its roof. As
+    /// vanilla's carvers do, an ellipsoid whose box this holds for is left
+    /// whole, so no cave opens beside a lake or under the sea, standing
+    /// its water up as a wall.
+    fn water_on_shell(&self, [xs, ys, zs]: [std::ops::RangeInclusive<i32>; 3]) -> bool {
+        if ys.is_empty() {
+            return false;
+        }
+        let [ox, oz] = self.origin;
+        let water = palette().water;
+        let side = |x: i32, z: i32| {
+            x == *xs.start() || x == *xs.end() || z == *zs.start() || z == *zs.end()
+        };
+        xs.clone().any(|x| {
+            zs.clone().any(|z| {
+                let is_water = |y: i32| {
+                    self.chunk
+                        .get((x - ox) as usize, y as usize, (z - oz) as usize)
+                        == water
+                };
+                if side(x, z) {
+                    ys.clone().any(is_water)
+                } else {
+                    is_water(*ys.start()) || is_water(*ys.end())
+                }
+            })
+        })
     }
 
     /// Empties one cell (lava low down, obsidian where that lava would touch
@@ -235,5 +275,35 @@ mod tests {
         assert_eq!(chunk.get(3, 5, 5), p.obsidian);
         assert_eq!(chunk.get(8, 5, 5), p.lava);
         assert_eq!(chunk.get(4, 5, 5), p.water, "water is never carved");
+    }
+
+    /// A chunk of stone up to y 80 with water at one cell, and whether an
+    /// ellipsoid three wide round (8, 40, 8) carves its middle.
+    fn carves_beside_water_at(water: [usize; 3]) -> bool {
+        let p = palette();
+        let mut chunk = Chunk::new(Biome::Plains);
+        for x in 0..16 {
+            for z in 0..16 {
+                for y in 1..=80 {
+                    chunk.set(x, y, z, p.stone);
+                }
+            }
+        }
+        let [x, y, z] = water;
+        chunk.set(x, y, z, p.water);
+        let mut target = Target {
+            chunk: &mut chunk,
+            origin: [0, 0],
+        };
+        target.carve_ellipsoid([8.5, 40.5, 8.5], 3.0, 3.0);
+        chunk.get(8, 40, 8) == BlockId::AIR
+    }
+
+    #[test]
+    fn no_cave_opens_where_water_stands_on_the_shell_of_its_box() {
+        assert!(carves_beside_water_at([8, 70, 8]), "water far above");
+        assert!(!carves_beside_water_at([4, 40, 8]), "water on a side");
+        assert!(!carves_beside_water_at([8, 45, 8]), "water on the roof");
+        assert!(!carves_beside_water_at([8, 35, 8]), "water on the floor");
     }
 }

@@ -1,0 +1,84 @@
+//! Digging out of a pit no walk leaves: a staircase dug by hand up onto
+//! the nearest ground above the feet. Journeys that find no way on and
+//! hunts whose quarry stands on the rim above both use it.
+
+use super::behaviour::Behaviour;
+use super::long::DigTo;
+use super::route::stands_on_ground;
+use crate::sim::game::Game;
+use crate::sim::world::{offset, BlockPos};
+
+/// Columns around the feet looked at for ground to dig up to, and how
+/// far above the feet it may lie.
+const DIG_OUT_ACROSS: i32 = 4;
+const DIG_OUT_UP: i32 = 5;
+
+/// Open feet cells with ground under them and room for the head, above
+/// the feet's level and at most [`DIG_OUT_UP`] over it, within
+/// [`DIG_OUT_ACROSS`] columns, nearest first, the height counted with the
+/// way across (seed 2245's run, in a trench two deep under a wood, dug
+/// up through the canopy straight above rather than onto the rim a
+/// column off).
+fn ground_above(game: &Game) -> Vec<BlockPos> {
+    let feet = game.player.block_pos();
+    let world = &game.world;
+    let mut cells = Vec::new();
+    for dz in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
+        for dx in -DIG_OUT_ACROSS..=DIG_OUT_ACROSS {
+            let lowest_open = (1..=DIG_OUT_UP)
+                .map(|dy| offset(feet, [dx, dy, dz]))
+                .find(|&cell| stands_on_ground(world, cell));
+            if let Some(cell) = lowest_open {
+                let dy = cell[1] - feet[1];
+                cells.push((dx * dx + dy * dy + dz * dz, cell));
+            }
+        }
+    }
+    cells.sort_unstable();
+    cells.into_iter().map(|(_, cell)| cell).collect()
+}
+
+/// Digs a staircase by hand up onto the nearest ground above the feet:
+/// for a walk that found no way on, trapped in a pit two deep that a
+/// sprint-jump fell into (seed 1629's run, 101 blocks out), or a hunt
+/// down in a hollow under its quarry (seed 2538's pig).
+pub(super) fn dig_out() -> Box<dyn Behaviour> {
+    Box::new(DigTo::new(Box::new(ground_above)).onto())
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// A sky game with dirt two deep over the floor, but for the pit
+    /// the player stands in.
+    pub(in crate::sim::script) fn in_a_pit_two_deep() -> Game {
+        use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+        let mut game = sky_game();
+        for x in -5..=5 {
+            for z in -5..=5 {
+                if [x, z] != [0, 0] {
+                    put(&mut game, [x, FLOOR + 1, z], "dirt");
+                    put(&mut game, [x, FLOOR + 2, z], "dirt");
+                }
+            }
+        }
+        game
+    }
+
+    /// Leaves over the pit, their top five above the feet: the ground
+    /// dug up to is the pit's rim, two up a column off, not the leaves
+    /// straight above (seed 2245's run dug up into a wood's canopy).
+    #[test]
+    fn the_ground_dug_up_to_is_the_nearest_counting_the_height() {
+        use crate::sim::inspect::testing::{put, FLOOR};
+        let mut game = in_a_pit_two_deep();
+        for x in -1..=1 {
+            for z in -1..=1 {
+                put(&mut game, [x, FLOOR + 5, z], "oak_leaves");
+            }
+        }
+        let nearest = ground_above(&game)[0];
+        assert_eq!(nearest[1], FLOOR + 3, "{nearest:?} is not on the rim");
+    }
+}
