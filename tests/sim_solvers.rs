@@ -434,6 +434,18 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // The enderman stood sealed in a cave five under the shore, a
         // drop the hunt takes: the walk off now draws up one so near.
         ("combat_enderman", 56),
+        // Leaves rested on most of the field, and from on it the crops
+        // just planted hid the ground round it: the hoe now tills from
+        // off the field.
+        ("plant_wheats", 2583),
+        // The step into the shaft carried the body on to its cell's edge,
+        // and the pillar rose in the column beside the ore's: a pillar at
+        // rest now steps back to the middle first.
+        ("find_diamond", 2662),
+        // The frame's item lay in a hole under leaves, and the way to a
+        // view of it stepped down beside it and picked it up: the way
+        // now keeps out of the cells that pick it up.
+        ("find_item_frame", 2721),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

@@ -197,7 +197,10 @@ pub fn plant_wheats(_: &Game) -> Plan {
     // (seeds 146, 150 and 183: a field a block over a gap, reached only
     // over treetops or not at all; 115: the walk ends a cell short), the
     // hoe given tills the ground round the feet, and the seeds left go
-    // there. Each walk is cut short, so the tilling fits in the steps.
+    // there. It tills from off the field (seed 2583: leaves rested on
+    // most of a field hovering over a dip, and from on it, the crops
+    // just planted hid the ground round it). Each walk is cut short, so
+    // the tilling fits in the steps.
     const SEEDS: u64 = 5;
     const WALK_TICKS: u32 = 150;
     let planted = |game: &Game| game.stats.get(Event::UseItem, "wheat_seeds");
@@ -229,6 +232,7 @@ pub fn plant_wheats(_: &Game) -> Plan {
             move |game| {
                 let left = SEEDS.saturating_sub(planted(game)) as u32;
                 vec![
+                    walk(off_farmland),
                     select("iron_hoe"),
                     Box::new(UseOnFaces::new(tillable_tops, left)),
                     select("wheat_seeds"),
@@ -238,6 +242,11 @@ pub fn plant_wheats(_: &Game) -> Plan {
         )),
         settle(),
     ]
+}
+
+/// Whether feet in a cell stand dry on ground that is not farmland.
+fn off_farmland(game: &Game, feet: BlockPos) -> bool {
+    stands_dry(&game.world, feet) && !on_farmland(game, feet)
 }
 
 /// Tops of the blocks round the feet that a hoe tills into farmland.
@@ -421,6 +430,37 @@ mod tests {
             .filter(|&pos| played.game.world.get(pos) == block("wheat"))
             .count();
         assert_eq!(wheat_on_the_ground, 5, "planted on the tilled floor");
+    }
+
+    #[test]
+    fn seeds_go_into_ground_tilled_off_a_field_whose_crops_hide_the_rest() {
+        // Seed 2583: the field hovers over a dip at the feet's level, and
+        // leaves rest on all but the four cells nearest. Standing on the
+        // field once those are planted, the crops hide the ground round
+        // it from the eye, so the tilling is done from off the field.
+        let mut game = sky_game();
+        for x in -5..=7 {
+            for z in -5..=7 {
+                put(&mut game, [x, FLOOR, z], "grass_block");
+            }
+        }
+        for x in 2..=5 {
+            for z in 2..=5 {
+                put(&mut game, [x, FLOOR, z], "air");
+                put(&mut game, [x, FLOOR - 1, z], "grass_block");
+                put(&mut game, [x, FLOOR + 1, z], "farmland");
+                if x > 3 || z > 3 {
+                    put(&mut game, [x, FLOOR + 2, z], "oak_leaves");
+                }
+            }
+        }
+        let inventory = &mut game.player.inventory;
+        inventory.main[0] = Some(ItemStack::new(item("wheat_seeds"), 64));
+        inventory.main[1] = Some(ItemStack::new(item("iron_hoe"), 1));
+        let planted = |g: &Game| g.stats.get(Event::UseItem, "wheat_seeds") >= 5;
+        let plan = plant_wheats(&game);
+        let played = play_phase(game, plan, planted, 900);
+        assert!(played.reached, "not planted in {} steps", played.steps);
     }
 
     #[test]

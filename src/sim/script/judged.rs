@@ -552,12 +552,31 @@ fn spot_in_view_of_fallen_frame(game: &Game, cell: BlockPos) -> bool {
         return false;
     };
     let [x, y, z] = cell.map(f64::from);
-    let feet = [x + 0.5, y, z + 0.5];
-    let eye = [feet[0], y + player::EYE_HEIGHT, feet[2]];
-    let pickup = Aabb::at_feet(feet, player::HALF_WIDTH, player::HEIGHT).inflate(PICKUP_REACH);
+    let eye = [x + 0.5, y + player::EYE_HEIGHT, z + 0.5];
     distance(eye, frame.centre) <= ENTITY_REACH
         && in_plain_view(game, eye, frame.centre)
-        && !pickup.intersects(&frame.bounds)
+        && !picks_up_from(cell, &frame, 0.0)
+}
+
+/// Whether feet passing through `cell` (up to a slide off its middle)
+/// could pick the fallen frame's item up: cells the detour to a view of
+/// it keeps out of (seed 2721's lay in a hole under leaves, seen only
+/// from the hole's level, and the way to such a spot stepped down beside
+/// it and picked it up).
+fn picks_up_fallen_frame(game: &Game, cell: BlockPos) -> bool {
+    item_frame(game)
+        .filter(|frame| !frame.hanging)
+        .is_some_and(|frame| picks_up_from(cell, &frame, SLIDE))
+}
+
+/// Whether feet in `cell`, up to `off_middle` from its middle, pick the
+/// fallen frame's item up.
+fn picks_up_from(cell: BlockPos, frame: &Frame, off_middle: f64) -> bool {
+    let [x, y, z] = cell.map(f64::from);
+    let feet = [x + 0.5, y, z + 0.5];
+    Aabb::at_feet(feet, player::HALF_WIDTH + off_middle, player::HEIGHT)
+        .inflate(PICKUP_REACH)
+        .intersects(&frame.bounds)
 }
 
 /// How near the feet, across the ground, a frame on the move may come
@@ -612,8 +631,9 @@ impl ApproachFrame {
         if about_to_pick_up(game, frame) {
             // Down steps, not off ledges: a fall carries the body on past
             // the spot, and a path into a pit may land it on the item.
-            let detour =
-                Travel::new(spot_in_view_of_fallen_frame, None, Ground::Any).taking_drops_of(1);
+            let detour = Travel::new(spot_in_view_of_fallen_frame, None, Ground::Any)
+                .taking_drops_of(1)
+                .avoiding(picks_up_fallen_frame);
             return Some(self.detour.insert(detour).next(game));
         }
         None

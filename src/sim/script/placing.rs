@@ -20,7 +20,13 @@ use crate::sim::world::BlockPos;
 /// This tick's walk to the middle of the feet's cell; none once the body
 /// stands within 0.05 of it, where it leans into no cell beside.
 pub(super) fn walk_to_middle(game: &Game) -> Option<Action> {
-    let middle = block_centre(game.player.block_pos());
+    let [x, _, z] = game.player.block_pos();
+    walk_to_middle_of(game, [x, z])
+}
+
+/// [`walk_to_middle`] of the cells of the column at `[x, z]`.
+fn walk_to_middle_of(game: &Game, [x, z]: [i32; 2]) -> Option<Action> {
+    let middle = block_centre([x, 0, z]);
     let mut walk = WalkTo::new(middle[0], middle[2]);
     walk.within = 0.05;
     match walk.next(game) {
@@ -59,6 +65,10 @@ pub struct PillarUp {
     ///
     /// [`starting_at_rest`]: PillarUp::starting_at_rest
     started: bool,
+    /// The column a pillar at rest rises in: the feet's when it was begun.
+    column: Option<[i32; 2]>,
+    /// Ticks left for stepping back to that column's middle.
+    centring_ticks: u32,
 }
 
 impl PillarUp {
@@ -68,6 +78,11 @@ impl PillarUp {
     /// A pitch, in degrees below level, from which a pillar at rest
     /// begins.
     const LOOKING_DOWN: f32 = 80.0;
+    /// How far, horizontally, the body may stand off its cell's middle
+    /// when a pillar at rest begins.
+    const OFF_MIDDLE: f64 = 0.25;
+    /// Ticks a pillar at rest spends at most stepping to the middle.
+    const CENTRING_TICKS: u32 = 40;
 
     pub fn new(count: u32) -> PillarUp {
         PillarUp {
@@ -76,14 +91,17 @@ impl PillarUp {
             held: 0,
             level: None,
             started: true,
+            column: None,
+            centring_ticks: Self::CENTRING_TICKS,
         }
     }
 
-    /// A pillar that waits for the body to come to rest, looking down,
-    /// before its first jump: a body still carried on by a walk's momentum drifts off its
-    /// first block (seed 583's find_diamond: its first blocks went into
-    /// two columns, and it ran out of blocks short of the ore). Pillars
-    /// raised in a hurry (under the dragon's head) begin at once.
+    /// A pillar that waits for the body to come to rest in its cell's
+    /// middle, looking down, before its first jump: a body still carried
+    /// on by a walk's momentum drifts off its first block (seed 583's
+    /// find_diamond: its first blocks went into two columns, and it ran
+    /// out of blocks short of the ore). Pillars raised in a hurry (under
+    /// the dragon's head) begin at once.
     pub fn starting_at_rest(mut self) -> PillarUp {
         self.started = false;
         self
@@ -121,6 +139,22 @@ impl Behaviour for PillarUp {
         let mut action = Action::noop();
         action.camera = turn_towards(game, p.yaw, 90.0);
         if !self.started {
+            // A body carried on to near its cell's edge drifts over it
+            // on the first jump (seed 2662's find_diamond: the step into
+            // the shaft carried the body on to 0.01 from the edge, and the
+            // pillar rose in the column beside the ore's), so it steps
+            // back to the middle of the column it was in when the pillar
+            // was begun, for a while.
+            let [x, _, z] = p.block_pos();
+            let column = *self.column.get_or_insert([x, z]);
+            let middle = block_centre([column[0], 0, column[1]]);
+            let off_middle = (p.pos[0] - middle[0]).hypot(p.pos[2] - middle[2]);
+            if p.on_ground && off_middle > Self::OFF_MIDDLE && self.centring_ticks > 0 {
+                if let Some(step) = walk_to_middle_of(game, column) {
+                    self.centring_ticks -= 1;
+                    return Step::Act(step);
+                }
+            }
             // Looking down too, so the first jump's top finds the
             // crosshair under the feet (seed 1306's find_diamond: each
             // block of the pillar follows a dig straight up).
@@ -468,6 +502,30 @@ mod tests {
                 crate::sim::registry::block("cobblestone")
             );
         }
+    }
+
+    #[test]
+    fn a_pillar_begun_at_rest_by_a_cell_edge_rises_in_that_cell() {
+        // Seed 2662's find_diamond: carried on into the shaft to 0.01 from
+        // its edge, the body drifted over it on the first jump.
+        let mut game = with_cobblestone(sky_game());
+        game.player.pos = [0.99, f64::from(FLOOR + 1), 0.5];
+        game.player.vel = [0.015, 0.0, 0.0];
+        let built = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![
+                Box::new(PillarUp::new(1).starting_at_rest()),
+                Box::new(Hold::still(10)),
+            ],
+            |_| false,
+            100,
+        );
+        assert_eq!(feet_level(&built.game), Some(FLOOR + 2));
+        assert_eq!(built.game.player.block_pos()[0], 0);
+        assert_eq!(
+            built.game.world.get([0, FLOOR + 1, 0]),
+            crate::sim::registry::block("cobblestone")
+        );
     }
 
     #[test]

@@ -169,6 +169,8 @@ struct GoalSearch<'g> {
     surface: Option<RefCell<FxHashMap<[i32; 2], i32>>>,
     ground: Ground,
     deepest_drop: i32,
+    /// Cells the path must not pass through.
+    avoid: Option<Goal>,
 }
 
 impl GoalSearch<'_> {
@@ -194,6 +196,9 @@ impl GoalSearch<'_> {
 impl Grid for GoalSearch<'_> {
     fn step(&self, from: BlockPos, dx: i32, dz: i32) -> Option<(BlockPos, u64)> {
         let (to, cost) = step(&self.game.world, from, [dx, dz], self.deepest_drop)?;
+        if self.avoid.is_some_and(|avoid| avoid(self.game, to)) {
+            return None;
+        }
         let factor = if self.underground(to) {
             UNDERGROUND_FACTOR
         } else if self.ground == Ground::TheEnd && in_breath(self.game, to) {
@@ -253,11 +258,12 @@ pub fn search(
         guide.map(Guide::column),
         ground,
         HARMLESS_DROP,
+        None,
     )
 }
 
 /// [`search`] heading for a [`Guide`], taking drops up to
-/// `deepest_drop`.
+/// `deepest_drop`, through no cell `avoid` holds for.
 pub(super) fn guided_search(
     game: &Game,
     start: BlockPos,
@@ -265,6 +271,7 @@ pub(super) fn guided_search(
     guide: Option<Guide>,
     ground: Ground,
     deepest_drop: i32,
+    avoid: Option<Goal>,
 ) -> Vec<BlockPos> {
     let meets = |cell| goal(game, cell);
     let mut walk = GoalSearch {
@@ -276,6 +283,7 @@ pub(super) fn guided_search(
         surface: (ground == Ground::Overland).then(RefCell::default),
         ground,
         deepest_drop,
+        avoid,
     };
     walk.nearest = (walk.to_guide(start), start);
     let found = grid::search(&mut walk, start, SEARCH_CELLS);
@@ -302,6 +310,7 @@ pub(super) fn nearest_by_walk(
         surface: None,
         ground: Ground::Any,
         deepest_drop: HARMLESS_DROP,
+        avoid: None,
     };
     grid::search(&mut walk, start, SEARCH_CELLS).reached
 }
@@ -336,6 +345,50 @@ mod tests {
         let path = search(&game, start, nowhere, Some([0, 500]), Ground::Any);
         assert_eq!(path.last(), Some(&[0, FLOOR + 1, 60]), "{path:?}");
         assert!(path.iter().all(|w| w[0] == 0), "{path:?}");
+    }
+
+    /// A search told to keep out of some cells (the detour to a view of a
+    /// fallen item frame, out of the cells that would pick it up) goes
+    /// round them; without them it goes straight through.
+    #[test]
+    fn a_search_keeps_out_of_the_cells_it_avoids() {
+        fn at_the_end(_: &Game, cell: BlockPos) -> bool {
+            cell == [0, FLOOR + 1, 8]
+        }
+        fn in_the_way(_: &Game, cell: BlockPos) -> bool {
+            cell[0].abs() <= 1 && (3..=5).contains(&cell[2])
+        }
+        let mut game = sky_game();
+        for x in -3..=3 {
+            for z in -5..=10 {
+                put(&mut game, [x, FLOOR, z], "stone");
+            }
+        }
+        let start = game.player.block_pos();
+        let straight = guided_search(
+            &game,
+            start,
+            at_the_end,
+            None,
+            Ground::Any,
+            HARMLESS_DROP,
+            None,
+        );
+        assert!(
+            straight.iter().any(|&w| in_the_way(&game, w)),
+            "{straight:?}"
+        );
+        let round = guided_search(
+            &game,
+            start,
+            at_the_end,
+            None,
+            Ground::Any,
+            HARMLESS_DROP,
+            Some(in_the_way),
+        );
+        assert_eq!(round.last(), Some(&[0, FLOOR + 1, 8]), "{round:?}");
+        assert!(!round.iter().any(|&w| in_the_way(&game, w)), "{round:?}");
     }
 
     /// A search guided by a cell down in a cave under the start walks
@@ -373,6 +426,7 @@ mod tests {
             Some(Guide::cell([0, bottom, 0])),
             Ground::Any,
             HARMLESS_DROP,
+            None,
         );
         assert_eq!(down.last(), Some(&[0, bottom, 0]), "{down:?}");
         let over = search(&game, start, nowhere, Some([0, 0]), Ground::Any);

@@ -75,6 +75,8 @@ pub struct Travel {
     ground: Ground,
     /// The deepest drop the path takes.
     deepest_drop: i32,
+    /// Cells the path keeps out of.
+    avoid: Option<Goal>,
     /// The most waypoints a path found may have: a longer one is not
     /// walked, and the trip ends.
     longest_path: usize,
@@ -94,6 +96,7 @@ impl Travel {
             guide: guide.map(Guide::column),
             ground,
             deepest_drop: HARMLESS_DROP,
+            avoid: None,
             longest_path: usize::MAX,
             path: VecDeque::new(),
             searches_left: SEARCHES,
@@ -107,6 +110,12 @@ impl Travel {
     /// harmless fall weighed as a long way round.
     pub fn taking_drops_of(mut self, depth: i32) -> Travel {
         self.deepest_drop = depth;
+        self
+    }
+
+    /// Keeps the path out of the cells `avoid` holds for.
+    pub fn avoiding(mut self, avoid: Goal) -> Travel {
+        self.avoid = Some(avoid);
         self
     }
 
@@ -249,6 +258,7 @@ impl Behaviour for Travel {
                 self.guide,
                 self.ground,
                 self.deepest_drop,
+                self.avoid,
             )
             .into();
             self.closest = f64::INFINITY;
