@@ -402,22 +402,20 @@ mod tests {
         assert!(used.reached, "not tilled in {} steps", used.steps);
     }
 
-    #[test]
-    fn seeds_go_into_ground_the_hoe_tills_where_the_field_is_out_of_reach() {
-        // The field is raised two blocks: no walk climbs onto it, and its
-        // top lies above the eye.
+    /// A sky game over a floor of grass `radius` cells round the feet.
+    fn on_grass(radius: i32) -> Game {
         let mut game = sky_game();
-        for x in -5..=5 {
-            for z in -5..=5 {
+        for x in -radius..=radius {
+            for z in -radius..=radius {
                 put(&mut game, [x, FLOOR, z], "grass_block");
             }
         }
-        for x in 2..=5 {
-            for z in 2..=5 {
-                put(&mut game, [x, FLOOR + 1, z], "stone");
-                put(&mut game, [x, FLOOR + 2, z], "farmland");
-            }
-        }
+        game
+    }
+
+    /// The game once `plant_wheats`, given seeds and a hoe, has planted
+    /// five.
+    fn five_planted(mut game: Game) -> Game {
         let inventory = &mut game.player.inventory;
         inventory.main[0] = Some(ItemStack::new(item("wheat_seeds"), 64));
         inventory.main[1] = Some(ItemStack::new(item("iron_hoe"), 1));
@@ -425,9 +423,24 @@ mod tests {
         let plan = plant_wheats(&game);
         let played = play_phase(game, plan, planted, 900);
         assert!(played.reached, "not planted in {} steps", played.steps);
+        played.game
+    }
+
+    #[test]
+    fn seeds_go_into_ground_the_hoe_tills_where_the_field_is_out_of_reach() {
+        // The field is raised two blocks: no walk climbs onto it, and its
+        // top lies above the eye.
+        let mut game = on_grass(5);
+        for x in 2..=5 {
+            for z in 2..=5 {
+                put(&mut game, [x, FLOOR + 1, z], "stone");
+                put(&mut game, [x, FLOOR + 2, z], "farmland");
+            }
+        }
+        let game = five_planted(game);
         let wheat_on_the_ground = cells_around([0, FLOOR + 1, 0], 5, 0..=0)
             .into_iter()
-            .filter(|&pos| played.game.world.get(pos) == block("wheat"))
+            .filter(|&pos| game.world.get(pos) == block("wheat"))
             .count();
         assert_eq!(wheat_on_the_ground, 5, "planted on the tilled floor");
     }
@@ -438,12 +451,7 @@ mod tests {
         // leaves rest on all but the four cells nearest. Standing on the
         // field once those are planted, the crops hide the ground round
         // it from the eye, so the tilling is done from off the field.
-        let mut game = sky_game();
-        for x in -5..=7 {
-            for z in -5..=7 {
-                put(&mut game, [x, FLOOR, z], "grass_block");
-            }
-        }
+        let mut game = on_grass(7);
         for x in 2..=5 {
             for z in 2..=5 {
                 put(&mut game, [x, FLOOR, z], "air");
@@ -454,13 +462,7 @@ mod tests {
                 }
             }
         }
-        let inventory = &mut game.player.inventory;
-        inventory.main[0] = Some(ItemStack::new(item("wheat_seeds"), 64));
-        inventory.main[1] = Some(ItemStack::new(item("iron_hoe"), 1));
-        let planted = |g: &Game| g.stats.get(Event::UseItem, "wheat_seeds") >= 5;
-        let plan = plant_wheats(&game);
-        let played = play_phase(game, plan, planted, 900);
-        assert!(played.reached, "not planted in {} steps", played.steps);
+        five_planted(game);
     }
 
     #[test]

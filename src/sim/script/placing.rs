@@ -485,15 +485,7 @@ mod tests {
         // blocks short of the ore).
         let mut game = with_cobblestone(sky_game());
         game.player.vel = [0.0, 0.0, 0.2];
-        let built = crate::sim::script::long::stage::play_phase(
-            game,
-            vec![
-                Box::new(PillarUp::new(2).starting_at_rest()),
-                Box::new(Hold::still(10)),
-            ],
-            |_| false,
-            100,
-        );
+        let built = pillar_at_rest(game, 2);
         let feet = built.game.player.block_pos();
         assert_eq!(feet_level(&built.game), Some(FLOOR + 3));
         for y in [FLOOR + 1, FLOOR + 2] {
@@ -511,15 +503,7 @@ mod tests {
         let mut game = with_cobblestone(sky_game());
         game.player.pos = [0.99, f64::from(FLOOR + 1), 0.5];
         game.player.vel = [0.015, 0.0, 0.0];
-        let built = crate::sim::script::long::stage::play_phase(
-            game,
-            vec![
-                Box::new(PillarUp::new(1).starting_at_rest()),
-                Box::new(Hold::still(10)),
-            ],
-            |_| false,
-            100,
-        );
+        let built = pillar_at_rest(game, 1);
         assert_eq!(feet_level(&built.game), Some(FLOOR + 2));
         assert_eq!(built.game.player.block_pos()[0], 0);
         assert_eq!(
@@ -564,16 +548,21 @@ mod tests {
         // deep and floated there, never on the ground.
         let mut game = with_cobblestone(sky_game());
         put(&mut game, [0, FLOOR + 1, 0], "water");
-        let risen = crate::sim::script::long::stage::play_phase(
+        let risen = pillar_at_rest(game, 1);
+        assert_eq!(feet_level(&risen.game), Some(FLOOR + 2));
+    }
+
+    /// A pillar of `count` blocks begun at rest, then a still half second.
+    fn pillar_at_rest(game: Game, count: u32) -> crate::sim::script::long::stage::Staged {
+        crate::sim::script::long::stage::play_phase(
             game,
             vec![
-                Box::new(PillarUp::new(1).starting_at_rest()),
+                Box::new(PillarUp::new(count).starting_at_rest()),
                 Box::new(Hold::still(10)),
             ],
             |_| false,
             100,
-        );
-        assert_eq!(feet_level(&risen.game), Some(FLOOR + 2));
+        )
     }
 
     /// A pillar of one block from the floor: the feet must end a block up.

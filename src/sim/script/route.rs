@@ -365,28 +365,23 @@ mod tests {
             }
         }
         let start = game.player.block_pos();
-        let straight = guided_search(
-            &game,
-            start,
-            at_the_end,
-            None,
-            Ground::Any,
-            HARMLESS_DROP,
-            None,
-        );
+        let search_avoiding = |avoid| {
+            guided_search(
+                &game,
+                start,
+                at_the_end,
+                None,
+                Ground::Any,
+                HARMLESS_DROP,
+                avoid,
+            )
+        };
+        let straight = search_avoiding(None);
         assert!(
             straight.iter().any(|&w| in_the_way(&game, w)),
             "{straight:?}"
         );
-        let round = guided_search(
-            &game,
-            start,
-            at_the_end,
-            None,
-            Ground::Any,
-            HARMLESS_DROP,
-            Some(in_the_way),
-        );
+        let round = search_avoiding(Some(in_the_way));
         assert_eq!(round.last(), Some(&[0, FLOOR + 1, 8]), "{round:?}");
         assert!(!round.iter().any(|&w| in_the_way(&game, w)), "{round:?}");
     }
