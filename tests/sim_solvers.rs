@@ -446,6 +446,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // view of it stepped down beside it and picked it up: the way
         // now keeps out of the cells that pick it up.
         ("find_item_frame", 2721),
+        // The pillar back up to the stand began while the body still
+        // moved and rose at the cell's edge, where a rock beside the head
+        // hid half the wall: it now begins at rest in the middle.
+        ("decorate_the_wall", 2778),
     ];
     let failures = unsolved(cases);
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));

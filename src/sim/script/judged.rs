@@ -330,11 +330,15 @@ pub(super) fn decorate_the_wall(game: &Game) -> Plan {
     // planks lifts the eye back above the shelf (seed 170's slid on off
     // the stand's ledge, where the land falls away east of the wall;
     // seed 271's stopped in a dip against the stand, the ground rising a
-    // block there). At the start's level it places nothing.
+    // block there). At the start's level it places nothing. It begins at
+    // rest in the middle of the cell (seed 2778's walk fell into a dip
+    // by the stand, and the pillar, begun while the body still moved,
+    // rose with it at the cell's edge, where a rock beside the head hid
+    // half the wall).
     plan.extend::<Plan>(vec![
         settle(),
         Box::new(Select(item("oak_planks"))),
-        Box::new(PillarUp::up_to(feet[1], MAX_PILLAR as u32 + 1)),
+        Box::new(PillarUp::up_to(feet[1], MAX_PILLAR as u32 + 1).starting_at_rest()),
         Box::new(Build::new(blueprint)),
         settle(),
     ]);
