@@ -889,20 +889,12 @@ mod tests {
     fn an_over_land_hunt_digs_up_out_of_a_hollow_under_a_creature_on_the_rim() {
         // Seed 2538's player followed a pig down into a hollow two deep
         // and stood there, jumping at the wall, under the other pig.
-        // Here the pit is one cell, the pig held on the ground five
+        // Here the pit is one cell, the pig held on the ground four
         // blocks east of it.
-        let mut game = platform_game();
+        let mut game = crate::sim::script::dig_out::tests::in_a_pit_two_deep();
         game.player.inventory.main[0] = Some(ItemStack::new(item("iron_sword"), 1));
-        for x in -AREA..AREA {
-            for z in -AREA..AREA {
-                if [x, z] != [0, 0] {
-                    put(&mut game.world, [x, FLOOR + 1, z], "dirt");
-                    put(&mut game.world, [x, FLOOR + 2, z], "dirt");
-                }
-            }
-        }
-        summon_east(&mut game, "pig", 5.0);
-        game.entities.list[0].pos[1] = f64::from(FLOOR + 3);
+        summon_east(&mut game, "pig", 4.0);
+        game.entities.list[0].pos[1] = game.player.pos[1] + 2.0;
         assert!(strikes_a_held_pig(game, 400));
     }
 
