@@ -35,6 +35,9 @@ pub(super) const HARMLESS_DROP: i32 = 3;
 const HURT: u32 = 20;
 /// How much the distance to the guide weighs against the path's length.
 const GUIDE_WEIGHT: u32 = 2;
+/// How far round a cell the world must be generated for the ground
+/// there to count as known.
+const KNOWN_MARGIN: i32 = 4;
 
 pub(super) fn is_water(world: &World, pos: BlockPos) -> bool {
     registry().block(world.get(pos)).name == "water"
@@ -225,6 +228,16 @@ impl Grid for GoalSearch<'_> {
             self.nearest = (to_guide, cell);
         }
     }
+}
+
+/// Whether the world is generated [`KNOWN_MARGIN`] blocks all round a
+/// cell (at the corners of that square: chunks are generated in squares
+/// round the player). Past the chunks generated, blocks read as air.
+pub(super) fn well_inside_the_known(world: &World, [x, y, z]: BlockPos) -> bool {
+    let m = KNOWN_MARGIN;
+    [[-m, -m], [m, -m], [-m, m], [m, m]]
+        .iter()
+        .all(|[dx, dz]| world.is_generated([x + dx, y, z + dz]))
 }
 
 /// Where a journey may go: anywhere walkable, keeping to the open
