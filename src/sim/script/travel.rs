@@ -463,10 +463,7 @@ mod tests {
         for z in 6..=END {
             put(&mut game, [0, FLOOR, z], "stone");
         }
-        fn nowhere(_: &Game, _: BlockPos) -> bool {
-            false
-        }
-        let mut trip = Travel::new(nowhere, Some([0, 500]), Ground::Any);
+        let mut trip = towards([0, 500]);
         let mut first = None;
         while game.player.block_pos()[2] < END - 4 && game.tick < 600 {
             let Step::Act(action) = trip.next(&game) else {
