@@ -189,19 +189,32 @@ const HILL_SLACK: f64 = 8.0;
 const HILLS: usize = 32;
 
 /// Climbs the nearest hill whose top is high enough above the start: of
-/// the nearest columns that may lie on such a hill, the top nearest the
-/// start (a lower hill close by beats the mountain behind it).
+/// the nearest columns that may lie on such a hill, and the nearest
+/// column already high enough (the rises near may all top out too low),
+/// the top nearest the start (a lower hill close by beats the mountain
+/// behind it).
 pub(super) fn explore_climb(game: &Game) -> Plan {
-    let above_start = |c| f64::from(land::land_height(game, c) + 1) - game.start[1];
+    journey(climb_goal, hill_to_climb(game))
+}
+
+/// How high a column's land lies above the start's feet.
+fn above_start(game: &Game, column: [i32; 2]) -> f64 {
+    f64::from(land::land_height(game, column) + 1) - game.start[1]
+}
+
+/// The top [`explore_climb`] heads for, if any lies in reach of the map.
+fn hill_to_climb(game: &Game) -> Option<[i32; 2]> {
     let start = start_column(game);
     let distance = |[x, z]: [i32; 2]| (x - start[0]).pow(2) + (z - start[1]).pow(2);
-    let guide = rings_around(game)
-        .filter(|&c| above_start(c) >= CLIMB_HEIGHT - HILL_SLACK)
-        .take(HILLS)
+    let rises = rings_around(game)
+        .filter(|&c| above_start(game, c) >= CLIMB_HEIGHT - HILL_SLACK)
+        .take(HILLS);
+    let nearest_high = rings_around(game).find(|&c| above_start(game, c) >= CLIMB_HEIGHT);
+    rises
+        .chain(nearest_high)
         .map(|c| hilltop(game, c))
-        .filter(|&top| above_start(top) >= CLIMB_HEIGHT)
-        .min_by_key(|&top| distance(top));
-    journey(climb_goal, guide)
+        .filter(|&top| above_start(game, top) >= CLIMB_HEIGHT)
+        .min_by_key(|&top| distance(top))
 }
 
 /// Times a journey trapped with no way on digs out and goes on.
@@ -286,6 +299,22 @@ mod tests {
             "not in the village after {} steps",
             walked.steps
         );
+    }
+
+    #[test]
+    fn a_climb_past_rises_that_top_out_too_low_heads_for_a_hill_high_enough() {
+        // Scenario seed 36: the land rises near the start, but not high
+        // enough; the first hill high enough lies about 130 blocks off.
+        let game = Game::new(crate::sim::episode_seed(36, "explore_climb"));
+        let near_tops_too_low = rings_around(&game)
+            .filter(|&c| above_start(&game, c) >= CLIMB_HEIGHT - HILL_SLACK)
+            .take(HILLS)
+            .all(|c| above_start(&game, hilltop(&game, c)) < CLIMB_HEIGHT);
+        assert!(near_tops_too_low, "the world no longer has the low rises");
+        let top = hill_to_climb(&game).expect("a hill high enough in reach");
+        assert!(above_start(&game, top) >= CLIMB_HEIGHT, "{top:?}");
+        assert!(from_start(&game, top) < 200.0, "{top:?}");
+        assert_eq!(hilltop(&game, top), top, "{top:?} is not a top");
     }
 
     /// Feet on the ground's top, four blocks or more east of the pit.
