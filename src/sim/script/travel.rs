@@ -1,4 +1,5 @@
-//! Travelling: walking the path a route search finds — sprinting,
+//! Travelling: walking the path a route search finds — sprinting (on a
+//! journey overland, the keys kept on through turns on the level),
 //! jumping up steps, swimming flat under the surface across deep water,
 //! searching again from the end of a partial path or when stuck, and
 //! before the end of one that ends where the world was not generated
@@ -9,11 +10,12 @@
 
 use std::collections::VecDeque;
 
-use super::behaviour::{turn_towards, Behaviour, Step};
+use super::behaviour::{turn_towards, Behaviour, Step, MAX_TURN};
 use super::route::{
     guided_search, in_breath, is_water, middle, well_inside_the_known, Goal, Ground, Guide,
     HARMLESS_DROP,
 };
+use super::steer::press_towards;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::world::{up, BlockPos, World};
@@ -333,11 +335,20 @@ impl Behaviour for Travel {
         };
         action.camera = turn_towards(game, yaw, pitch);
         let straight = action.camera[1].abs() < 10.0;
-        if action.camera[1].abs() < 30.0 {
+        if action.camera[1].abs() < MAX_TURN {
             action.press(Key::Forward);
             if self.path.len() > 2 && straight {
                 action.press(Key::Sprint);
             }
+        } else if self.ground == Ground::Overland && p.on_ground && waypoint[1] == feet[1] {
+            // The look swings round a turn on the level over several
+            // ticks: on a journey overland the feet head for the
+            // waypoint with the keys meanwhile, as a player's do, rather
+            // than let go and lose the sprint. Turning to a step up or in
+            // the air, the keys are let go: held there, they lost more
+            // climbs than they won. Other walks (round creatures, by the
+            // Nether's lava) were not measured with them.
+            press_towards(yaw, p.yaw + action.camera[1], &mut action);
         }
         if swimming && self.deep_water_ahead(&game.world) {
             return Step::Act(swim_stroke(game, yaw));
@@ -479,6 +490,46 @@ mod tests {
             game.player.pos
         );
         assert_eq!(trip.searches_left, SEARCHES - 2, "searched again once");
+    }
+
+    /// The keys of the next tick of a sprinting walk over `ground`, facing
+    /// south, whose next waypoints lie east by south, 76° round, on the
+    /// level or a step up, the feet on the ground or in the air.
+    fn keys_turning_east(ground: Ground, rise: i32, on_ground: bool) -> Action {
+        let mut game = sky_game();
+        game.player.yaw = 0.0;
+        game.player.sprinting = true;
+        game.player.on_ground = on_ground;
+        let mut trip = Travel::new(|_, _| false, Some([5, 0]), ground);
+        trip.path = (1..=4).map(|x| [x, FLOOR + 1 + rise, 1]).collect();
+        trip.searches_left -= 1;
+        let Step::Act(action) = trip.next(&game) else {
+            panic!("the trip ended");
+        };
+        assert_eq!(action.camera[1], -MAX_TURN, "a swing of the look east");
+        action
+    }
+
+    #[test]
+    fn a_journey_swinging_its_look_round_a_turn_on_the_level_keeps_heading_on_with_the_keys() {
+        let on_the_level = keys_turning_east(Ground::Overland, 0, true);
+        assert!(on_the_level.is_pressed(Key::Forward), "{on_the_level:?}");
+        assert!(on_the_level.is_pressed(Key::Left), "{on_the_level:?}");
+        let let_go = [
+            (Ground::Overland, 1, true),
+            (Ground::Overland, 0, false),
+            (Ground::Any, 0, true),
+        ];
+        for (ground, rise, on_ground) in let_go {
+            let action = keys_turning_east(ground, rise, on_ground);
+            let moving = [Key::Forward, Key::Back, Key::Left, Key::Right]
+                .into_iter()
+                .any(|key| action.is_pressed(key));
+            assert!(
+                !moving,
+                "{ground:?}, rise {rise}, on the ground {on_ground}: {action:?}"
+            );
+        }
     }
 
     #[test]
