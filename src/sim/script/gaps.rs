@@ -23,7 +23,7 @@ const GAPS: &[(&str, &[u64], &str)] = &[
     ("find_lava", &[145, 354], "terrain"),
     // The nearest village: 483, 421 and 366 blocks away on seeds 0, 2
     // and 3; 900 steps of sprint-jumping cover about 300 over open ground
-    // (seed 1's, 300 away, is walked into in 871 steps).
+    // (seed 1's, 300 away, is walked into in 847 steps).
     ("find_village", &[0, 2, 3], "rarity"),
     // The chain mines obsidian on every seed and lights a portal and
     // enters the Nether within the 12,000 steps on seeds 0, 1, 2 and 4;
