@@ -202,15 +202,19 @@ fn above_start(game: &Game, column: [i32; 2]) -> f64 {
     f64::from(land::land_height(game, column) + 1) - game.start[1]
 }
 
+/// The [`HILLS`] nearest columns that may lie on a hill high enough.
+fn rises_near(game: &Game) -> impl Iterator<Item = [i32; 2]> + '_ {
+    rings_around(game)
+        .filter(|&c| above_start(game, c) >= CLIMB_HEIGHT - HILL_SLACK)
+        .take(HILLS)
+}
+
 /// The top [`explore_climb`] heads for, if any lies in reach of the map.
 fn hill_to_climb(game: &Game) -> Option<[i32; 2]> {
     let start = start_column(game);
     let distance = |[x, z]: [i32; 2]| (x - start[0]).pow(2) + (z - start[1]).pow(2);
-    let rises = rings_around(game)
-        .filter(|&c| above_start(game, c) >= CLIMB_HEIGHT - HILL_SLACK)
-        .take(HILLS);
     let nearest_high = rings_around(game).find(|&c| above_start(game, c) >= CLIMB_HEIGHT);
-    rises
+    rises_near(game)
         .chain(nearest_high)
         .map(|c| hilltop(game, c))
         .filter(|&top| above_start(game, top) >= CLIMB_HEIGHT)
@@ -306,10 +310,8 @@ mod tests {
         // Scenario seed 36: the land rises near the start, but not high
         // enough; the first hill high enough lies about 130 blocks off.
         let game = Game::new(crate::sim::episode_seed(36, "explore_climb"));
-        let near_tops_too_low = rings_around(&game)
-            .filter(|&c| above_start(&game, c) >= CLIMB_HEIGHT - HILL_SLACK)
-            .take(HILLS)
-            .all(|c| above_start(&game, hilltop(&game, c)) < CLIMB_HEIGHT);
+        let near_tops_too_low =
+            rises_near(&game).all(|c| above_start(&game, hilltop(&game, c)) < CLIMB_HEIGHT);
         assert!(near_tops_too_low, "the world no longer has the low rises");
         let top = hill_to_climb(&game).expect("a hill high enough in reach");
         assert!(above_start(&game, top) >= CLIMB_HEIGHT, "{top:?}");

@@ -502,7 +502,6 @@ mod tests {
         game.player.on_ground = on_ground;
         let mut trip = Travel::new(|_, _| false, Some([5, 0]), ground);
         trip.path = (1..=4).map(|x| [x, FLOOR + 1 + rise, 1]).collect();
-        trip.searches_left -= 1;
         let Step::Act(action) = trip.next(&game) else {
             panic!("the trip ended");
         };
