@@ -3,15 +3,17 @@
 //! backend.
 //!
 //! The embedded simulator keeps its parts apart: block/item/entity data
-//! ([`registry`]), world storage and generation ([`world`]), the
-//! dimensions and travel between them ([`dimensions`]), the player and
-//! inventory ([`player`], [`inventory`]), enchanting ([`enchanting`]),
-//! entities ([`entity`]), creatures' behaviour ([`creature`]), the rules
-//! of one tick ([`rules`]), container screens and their
-//! clicks ([`screen`]), init commands ([`command`]), statistics
-//! ([`stats`]), the first-person renderer ([`render`]) and the referee
-//! rules that judge what stands in the world ([`inspect`]).
+//! ([`registry`]), headings and turns ([`angle`]), world storage and
+//! generation ([`world`]), the dimensions and travel between them
+//! ([`dimensions`]), the player and inventory ([`player`],
+//! [`inventory`]), enchanting ([`enchanting`]), entities ([`entity`]),
+//! creatures' behaviour ([`creature`]), the rules of one tick
+//! ([`rules`]), container screens and their clicks ([`screen`]), init
+//! commands ([`command`]), statistics ([`stats`]), the first-person
+//! renderer ([`render`]) and the referee rules that judge what stands in
+//! the world ([`inspect`]).
 
+pub mod angle;
 pub mod block_entity;
 pub mod command;
 pub mod creature;

@@ -8,6 +8,7 @@
 
 use super::goals::Ctx;
 use super::Effect;
+use crate::sim::angle::turn_at_most;
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::rules::{collide, fluid_depth, slipperiness_under, Fluid, Moved};
 use crate::sim::world::World;
@@ -77,12 +78,6 @@ pub fn yaw_towards(from: [f64; 3], to: [f64; 3]) -> f32 {
     (-(to[0] - from[0])).atan2(to[2] - from[2]).to_degrees() as f32
 }
 
-/// `rotlerp`: turns `from` towards `to` by at most `max` degrees.
-fn turn(from: f32, to: f32, max: f32) -> f32 {
-    let delta = (to - from + 540.0).rem_euclid(360.0) - 180.0;
-    (from + delta.clamp(-max, max)).rem_euclid(360.0)
-}
-
 fn move_against_blocks(world: &World, e: &mut Entity, step: f64) -> Moved {
     let d = e.vel;
     let actual = collide(world, &e.bounding_box(), d, step, e.on_ground);
@@ -127,7 +122,7 @@ fn steering(ctx: &mut Ctx) -> Option<(f64, f64, f64)> {
         f64::from(waypoint[2]) + 0.5,
     ];
     let (dx, dz) = (target[0] - ctx.me.pos[0], target[2] - ctx.me.pos[2]);
-    ctx.me.yaw = turn(ctx.me.yaw, yaw_towards(ctx.me.pos, target), MAX_TURN);
+    ctx.me.yaw = turn_at_most(ctx.me.yaw, yaw_towards(ctx.me.pos, target), MAX_TURN);
     let step_up = target[1] - ctx.me.pos[1] > 0.6;
     if step_up && dx * dx + dz * dz < (2.0 * half_width).max(1.0) {
         ctx.wish.jump = true;
@@ -157,7 +152,7 @@ pub fn travel(ctx: &mut Ctx) {
     let input = steering(ctx);
     if let Some(point) = ctx.wish.look_at {
         if input.is_none() || ctx.wish.strafe.is_some() {
-            ctx.me.yaw = turn(ctx.me.yaw, yaw_towards(ctx.me.pos, point), MAX_TURN / 3.0);
+            ctx.me.yaw = turn_at_most(ctx.me.yaw, yaw_towards(ctx.me.pos, point), MAX_TURN / 3.0);
         }
     }
     let (forward, sideways, speed) = input.unwrap_or((0.0, 0.0, 0.0));

@@ -33,6 +33,7 @@ use rand::Rng;
 use super::body::yaw_towards;
 use super::goals::{Ctx, Goal, LOOK, MOVE};
 use super::Effect;
+use crate::sim::angle::{turn_at_most, turn_between};
 use crate::sim::entity::{Entity, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::player::HALF_WIDTH;
@@ -261,8 +262,7 @@ impl Phases {
 
     fn faces(ctx: &Ctx, point: [f64; 3], within_degrees: f32) -> bool {
         let wanted = yaw_towards(ctx.me.pos, point);
-        let off = (wanted - ctx.me.yaw + 540.0).rem_euclid(360.0) - 180.0;
-        off.abs() < within_degrees
+        turn_between(ctx.me.yaw, wanted).abs() < within_degrees
     }
 
     fn next(&mut self, ctx: &mut Ctx) -> Phase {
@@ -327,8 +327,7 @@ impl Phases {
                 ctx.me.pos = perch;
                 if ctx.player_alive() {
                     let turned = yaw_towards(ctx.me.pos, player);
-                    let off = (turned - ctx.me.yaw + 540.0).rem_euclid(360.0) - 180.0;
-                    ctx.me.yaw = (ctx.me.yaw + off.clamp(-6.0, 6.0)).rem_euclid(360.0);
+                    ctx.me.yaw = turn_at_most(ctx.me.yaw, turned, 6.0);
                 }
                 let round = ROAR_TICKS + FLAME_TICKS;
                 if landed_health - ctx.health() >= PERCHED_DAMAGE_LIMIT || ticks >= ROUNDS * round {

@@ -18,6 +18,7 @@ use super::fluids::{self, Fluid};
 use super::input::MoveInput;
 use super::items::{self, Hand};
 use super::traits;
+use crate::sim::angle::turn_at_most;
 use crate::sim::entity::boat::{self, Paddle, SEATS};
 use crate::sim::entity::{Boat, Entity, EntityId, EntityKind, Rider};
 use crate::sim::game::Game;
@@ -349,8 +350,7 @@ pub fn seat_riders(game: &mut Game) {
                 p.vel = [0.0; 3];
                 p.fall_distance = 0.0;
                 p.on_ground = false;
-                let away = (p.yaw + turning - boat_yaw + 540.0).rem_euclid(360.0) - 180.0;
-                p.yaw = (boat_yaw + away.clamp(-MAX_LOOK_AWAY, MAX_LOOK_AWAY)).rem_euclid(360.0);
+                p.yaw = turn_at_most(boat_yaw, p.yaw + turning, MAX_LOOK_AWAY);
             }
             Rider::Mob(id) => {
                 if let Some(m) = game.entities.get_mut(id) {

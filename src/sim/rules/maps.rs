@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 
 use super::items::Hand;
 use super::using::fill_hand;
+use crate::sim::angle::turn_between;
 use crate::sim::game::Game;
 use crate::sim::inventory::{ItemStack, MapData};
 use crate::sim::registry::{item, registry, BlockId};
@@ -238,8 +239,8 @@ pub fn compass_bearing(game: &Game) -> f32 {
     let [px, _, pz] = game.player.pos;
     let dx = f64::from(game.spawn[0]) + 0.5 - px;
     let dz = f64::from(game.spawn[2]) + 0.5 - pz;
-    let towards = (-dx).atan2(dz).to_degrees();
-    ((towards - f64::from(game.player.yaw) + 540.0).rem_euclid(360.0) - 180.0) as f32
+    let towards = (-dx).atan2(dz).to_degrees() as f32;
+    turn_between(game.player.yaw, towards)
 }
 
 #[cfg(test)]

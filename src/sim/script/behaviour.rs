@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use super::faces::face_point_in_sight;
 use crate::protocol::{Action, Key};
+use crate::sim::angle::turn_between;
 use crate::sim::block_entity::BlockEntity;
 use crate::sim::game::Game;
 use crate::sim::player;
@@ -78,7 +79,7 @@ pub fn distance_across(a: [f64; 3], b: [f64; 3]) -> f64 {
 
 /// The camera move towards a yaw and pitch, at most [`MAX_TURN`] per axis.
 pub fn turn_towards(game: &Game, yaw: f32, pitch: f32) -> [f32; 2] {
-    let dyaw = (yaw - game.player.yaw + 540.0).rem_euclid(360.0) - 180.0;
+    let dyaw = turn_between(game.player.yaw, yaw);
     let dpitch = pitch - game.player.pitch;
     [
         dpitch.clamp(-MAX_TURN, MAX_TURN),

@@ -3,6 +3,7 @@
 //! keeps its eyes on a target while it moves, a wait that backs off).
 
 use crate::protocol::{Action, Key};
+use crate::sim::angle::turn_between;
 use crate::sim::game::Game;
 
 /// Presses the keys that move the feet towards the heading `wanted`
@@ -10,7 +11,7 @@ use crate::sim::game::Game;
 /// heading between two keys' ways. Returns how far the heading lies off
 /// the camera's way, in degrees (-180 to 180).
 pub(super) fn press_towards(wanted: f32, yaw: f32, action: &mut Action) -> f32 {
-    let off = (wanted - yaw + 540.0).rem_euclid(360.0) - 180.0;
+    let off = turn_between(yaw, wanted);
     let keys = [
         (0.0, Key::Forward),
         (90.0, Key::Right),
@@ -18,7 +19,7 @@ pub(super) fn press_towards(wanted: f32, yaw: f32, action: &mut Action) -> f32 {
         (180.0, Key::Back),
     ];
     for (angle, key) in keys {
-        let apart = ((off - angle + 540.0).rem_euclid(360.0) - 180.0).abs();
+        let apart = turn_between(angle, off).abs();
         if apart < 67.5 {
             action.press(key);
         }
