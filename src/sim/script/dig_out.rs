@@ -9,16 +9,20 @@ use crate::sim::game::Game;
 use crate::sim::world::{offset, BlockPos};
 
 /// Columns around the feet looked at for ground to dig up to, and how
-/// far above the feet it may lie.
-const DIG_OUT_ACROSS: i32 = 4;
-const DIG_OUT_UP: i32 = 5;
+/// far above the feet it may lie (a run that fell into a desert cave six
+/// deep, seed 2741's `explore_run`, stood idle below a reach of five).
+const DIG_OUT_ACROSS: i32 = 8;
+const DIG_OUT_UP: i32 = 8;
 
 /// Open feet cells with ground under them and room for the head, above
 /// the feet's level and at most [`DIG_OUT_UP`] over it, within
 /// [`DIG_OUT_ACROSS`] columns, nearest first, the height counted with the
 /// way across (seed 2245's run, in a trench two deep under a wood, dug
 /// up through the canopy straight above rather than onto the rim a
-/// column off).
+/// column off). A staircase climbs a block a column, so a cell is left
+/// out when the way across is too short for its height with at most one
+/// turn back: a staircase that winds round over its own steps jumps
+/// against their ceilings.
 fn ground_above(game: &Game) -> Vec<BlockPos> {
     let feet = game.player.block_pos();
     let world = &game.world;
@@ -30,7 +34,9 @@ fn ground_above(game: &Game) -> Vec<BlockPos> {
                 .find(|&cell| stands_on_ground(world, cell));
             if let Some(cell) = lowest_open {
                 let dy = cell[1] - feet[1];
-                cells.push((dx * dx + dy * dy + dz * dz, cell));
+                if dx.abs() + dz.abs() >= dy - 1 {
+                    cells.push((dx * dx + dy * dy + dz * dz, cell));
+                }
             }
         }
     }
@@ -50,20 +56,27 @@ pub(super) fn dig_out() -> Box<dyn Behaviour> {
 pub(super) mod tests {
     use super::*;
 
-    /// A sky game with dirt two deep over the floor, but for the pit
-    /// the player stands in.
-    pub(in crate::sim::script) fn in_a_pit_two_deep() -> Game {
+    /// A sky game with dirt `depth` deep over the floor, but for the pit
+    /// the player stands in; the dirt reaches far enough round for a
+    /// straight staircase out.
+    pub(in crate::sim::script) fn in_a_pit(depth: i32) -> Game {
         use crate::sim::inspect::testing::{put, sky_game, FLOOR};
         let mut game = sky_game();
-        for x in -5..=5 {
-            for z in -5..=5 {
+        let reach = 5.max(depth + 3);
+        for x in -reach..=reach {
+            for z in -reach..=reach {
                 if [x, z] != [0, 0] {
-                    put(&mut game, [x, FLOOR + 1, z], "dirt");
-                    put(&mut game, [x, FLOOR + 2, z], "dirt");
+                    for y in 1..=depth {
+                        put(&mut game, [x, FLOOR + y, z], "dirt");
+                    }
                 }
             }
         }
         game
+    }
+
+    pub(in crate::sim::script) fn in_a_pit_two_deep() -> Game {
+        in_a_pit(2)
     }
 
     /// Leaves over the pit, their top five above the feet: the ground

@@ -319,26 +319,37 @@ mod tests {
         assert_eq!(hilltop(&game, top), top, "{top:?} is not a top");
     }
 
-    /// Feet on the ground's top, four blocks or more east of the pit.
-    fn east_on_top(_: &Game, feet: BlockPos) -> bool {
-        use crate::sim::inspect::testing::FLOOR;
-        feet[0] >= 4 && feet[1] == FLOOR + 3
+    /// Feet under the open sky four blocks or more east of the pit: on
+    /// the ground's top, not in a tunnel through it.
+    fn east_on_top(game: &Game, feet: BlockPos) -> bool {
+        feet[0] >= 4 && (1..12).all(|y| game.world.get(crate::sim::world::up(feet, y)).is_air())
+    }
+
+    /// Plays a journey east out of [`in_a_pit`] `depth` deep, to
+    /// [`east_on_top`]: whether it got there within `steps`.
+    fn journeys_out_of_a_pit(depth: i32, steps: u32) -> bool {
+        use crate::sim::script::dig_out::tests::in_a_pit;
+        let walked = play_phase(
+            in_a_pit(depth),
+            journey(east_on_top, Some([5, 0])),
+            |g| east_on_top(g, g.player.block_pos()) && g.player.on_ground,
+            steps,
+        );
+        eprintln!(
+            "pit {depth} deep: at {:?} after {} steps",
+            walked.game.player.block_pos(),
+            walked.steps
+        );
+        walked.reached
     }
 
     #[test]
     fn a_journey_trapped_in_a_pit_two_deep_digs_out_and_goes_on() {
-        let game = crate::sim::script::dig_out::tests::in_a_pit_two_deep();
-        let walked = play_phase(
-            game,
-            journey(east_on_top, Some([5, 0])),
-            |g| east_on_top(g, g.player.block_pos()) && g.player.on_ground,
-            600,
-        );
-        assert!(
-            walked.reached,
-            "at {:?} after {} steps",
-            walked.game.player.block_pos(),
-            walked.steps
-        );
+        assert!(journeys_out_of_a_pit(2, 600));
+    }
+
+    #[test]
+    fn a_journey_fallen_into_a_pit_seven_deep_digs_out_and_goes_on() {
+        assert!(journeys_out_of_a_pit(7, 2000));
     }
 }
