@@ -530,9 +530,23 @@ fn dig_three_down_and_fill_one_up(_: &Game) -> Plan {
         dig_until_mined(&SOFT, [0, -1, 0], DUG, 6),
         dig_carried_dirt("iron_shovel", move |g| mined(&SOFT, g) >= DUG, 3),
         select("dirt"),
-        Box::new(PillarUp::new(1)),
+        deferred(|game| vec![fill_one_up(game)]),
         settle(),
     ]
+}
+
+/// Puts one carried block down: under the feet at the top of a jump, as
+/// a pillar, or, where a roof over the head leaves no room for the jump,
+/// on a block's top nearby (seed 2995's digs opened a cave whose roof
+/// stood two blocks over the floor the feet landed on, and the pillar
+/// jumped against it till the end).
+fn fill_one_up(game: &Game) -> Box<dyn Behaviour> {
+    let over_the_head = up(game.player.block_pos(), 2);
+    if collides_at(&game.world, over_the_head) {
+        Box::new(PlaceAround::new(1))
+    } else {
+        Box::new(PillarUp::new(1))
+    }
 }
 
 fn find_sand(_: &Game) -> Plan {
@@ -631,4 +645,40 @@ fn lay_carpet(_: &Game) -> Plan {
     // Two crafts make six carpets: with the one given, enough for the
     // five placements the reward counts.
     craft_and_place("white_carpet", 6, 6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::inventory::ItemStack;
+    use crate::sim::script::long::stage::play_phase;
+
+    /// Whether [`fill_one_up`] puts down one of ten carried dirt within
+    /// 100 steps, the player standing on the floor with stone `roof`
+    /// blocks over the feet, all around.
+    fn fills_one_up_under_a_roof(roof: i32) -> bool {
+        let mut game = sky_game();
+        for x in -4..=4 {
+            for z in -4..=4 {
+                put(&mut game, [x, FLOOR + roof, z], "stone");
+            }
+        }
+        game.player.inventory.main[0] = Some(ItemStack::new(item("dirt"), 10));
+        game.player.inventory.selected = 0;
+        let plan = vec![fill_one_up(&game)];
+        play_phase(
+            game,
+            plan,
+            |g| g.stats.get(Event::UseItem, "dirt") == 1,
+            100,
+        )
+        .reached
+    }
+
+    #[test]
+    fn a_block_is_filled_up_under_a_roof_too_low_for_a_pillar() {
+        assert!(fills_one_up_under_a_roof(3), "the roof two over the feet");
+        assert!(fills_one_up_under_a_roof(5), "the roof with room to jump");
+    }
 }
