@@ -891,7 +891,7 @@ mod tests {
         // and stood there, jumping at the wall, under the other pig.
         // Here the pit is one cell, the pig held on the ground four
         // blocks east of it.
-        let mut game = crate::sim::script::dig_out::tests::in_a_pit_two_deep();
+        let mut game = crate::sim::script::dig_out::tests::in_a_pit(2);
         game.player.inventory.main[0] = Some(ItemStack::new(item("iron_sword"), 1));
         summon_east(&mut game, "pig", 4.0);
         game.entities.list[0].pos[1] = game.player.pos[1] + 2.0;

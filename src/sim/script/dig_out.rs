@@ -75,17 +75,13 @@ pub(super) mod tests {
         game
     }
 
-    pub(in crate::sim::script) fn in_a_pit_two_deep() -> Game {
-        in_a_pit(2)
-    }
-
     /// Leaves over the pit, their top five above the feet: the ground
     /// dug up to is the pit's rim, two up a column off, not the leaves
     /// straight above (seed 2245's run dug up into a wood's canopy).
     #[test]
     fn the_ground_dug_up_to_is_the_nearest_counting_the_height() {
         use crate::sim::inspect::testing::{put, FLOOR};
-        let mut game = in_a_pit_two_deep();
+        let mut game = in_a_pit(2);
         for x in -1..=1 {
             for z in -1..=1 {
                 put(&mut game, [x, FLOOR + 5, z], "oak_leaves");
