@@ -222,7 +222,14 @@ impl Behaviour for Land {
         if pushed && !is_free(&game.world, &body) {
             return Step::Act(Action::noop());
         }
-        let just_below = body.offset([0.0, -0.05, 0.0]);
+        // The layer just under the feet, not the body lowered: a body
+        // teleported into a block over a hollow falls out of it (seed
+        // 3089's `find_diamond`, its feet in an ore over a cave, dug up
+        // from where it was left and not from where it landed).
+        let just_below = Aabb {
+            min: [body.min[0], p.pos[1] - 0.05, body.min[2]],
+            max: [body.max[0], p.pos[1], body.max[2]],
+        };
         if p.in_water || !is_free(&game.world, &just_below) {
             Step::Done
         } else {
@@ -377,5 +384,32 @@ mod tests {
     fn the_way_is_cleared_of_leaves_but_never_of_a_furnace() {
         assert!(clears("oak_leaves"));
         assert!(!clears("furnace"));
+    }
+
+    #[test]
+    fn a_body_teleported_into_a_block_over_a_hollow_lands_at_the_hollow_floor() {
+        // Seed 3089's `find_diamond`: the feet were left in iron ore, in
+        // stone all round, over a cave, and the landing was taken for done
+        // before the fall.
+        let mut game = sky_game();
+        put(&mut game, [0, FLOOR, 0], "air");
+        put(&mut game, [0, FLOOR - 4, 0], "stone");
+        for y in FLOOR + 1..=FLOOR + 2 {
+            for x in -1..=1 {
+                for z in -1..=1 {
+                    let ore = x == 0 && z == 0;
+                    put(&mut game, [x, y, z], if ore { "iron_ore" } else { "stone" });
+                }
+            }
+        }
+        let mut land = Land::default();
+        for _ in 0..60 {
+            let Step::Act(action) = land.next(&game) else {
+                break;
+            };
+            crate::sim::rules::tick(&mut game, &action);
+        }
+        assert_eq!(game.player.block_pos(), [0, FLOOR - 3, 0]);
+        assert!(matches!(land.next(&game), Step::Done), "landed");
     }
 }

@@ -29,6 +29,15 @@ const STUCK_TICKS: u32 = 30;
 /// The least straight level run ahead (blocks) over which a sprinting
 /// walk jumps, as players sprint-jump: each jump adds a push forward.
 const SPRINT_JUMP_RUN: f64 = 3.0;
+/// The widest angle (degrees) between the way the body moves and the way
+/// to the point steered at over which a sprint jump is taken: a jump
+/// flies on the way the body moves, and one taken while a turn's look has
+/// swung round but the body has not flies past the turn's corner (seed
+/// 3104's, along a ravine's ledge one block wide, came down in a shaft
+/// beside it). Walks over the End's island jump as before: there the
+/// release fight tests lost the player to the dragon in two of their
+/// nine fights with the check, the charges meeting it elsewhere.
+const SPRINT_JUMP_ASKEW: f64 = 10.0;
 /// Waypoints before the end of a path that ends at the edge of the
 /// chunks generated when it was found, short of the goal, where it is
 /// searched again without a stop: the chunks past that edge are
@@ -156,6 +165,16 @@ impl Travel {
         self.stalled = 0;
     }
 }
+
+/// Whether a velocity moves across within [`SPRINT_JUMP_ASKEW`] of the
+/// way `run` (across).
+fn moving_along(vel: [f64; 3], run: [f64; 2]) -> bool {
+    let speed = vel[0].hypot(vel[2]);
+    let length = run[0].hypot(run[1]);
+    let cos = (vel[0] * run[0] + vel[2] * run[1]) / (speed * length).max(1e-9);
+    cos >= SPRINT_JUMP_ASKEW.to_radians().cos()
+}
+
 /// How far a point lies from the segment `from`–`to`, horizontally.
 fn off_line(point: [f64; 2], from: [f64; 2], to: [f64; 2]) -> f64 {
     let d = [to[0] - from[0], to[1] - from[1]];
@@ -361,8 +380,11 @@ impl Behaviour for Travel {
             return Step::Act(rise);
         }
         let climbing = waypoint[1] > feet[1] && distance < 1.5;
-        let long_straight =
-            straight && p.sprinting && (tx - p.pos[0]).hypot(tz - p.pos[2]) >= SPRINT_JUMP_RUN;
+        let run = [tx - p.pos[0], tz - p.pos[2]];
+        let long_straight = straight
+            && p.sprinting
+            && run[0].hypot(run[1]) >= SPRINT_JUMP_RUN
+            && (self.ground == Ground::TheEnd || moving_along(p.vel, run));
         let jump = climbing || long_straight || self.stalled > STUCK_TICKS / 2;
         if swimming || (p.on_ground && jump) {
             action.press(Key::Jump);
@@ -529,6 +551,38 @@ mod tests {
                 "{ground:?}, rise {rise}, on the ground {on_ground}: {action:?}"
             );
         }
+    }
+
+    /// Whether a sprinting walk on the level jumps this tick, moving at
+    /// `vel`, its look already on the point steered at, five blocks off
+    /// north by west (22° west of north) on a straight line of waypoints.
+    fn sprint_jumps_moving_at(vel: [f64; 3]) -> bool {
+        let mut game = sky_game();
+        let p = &mut game.player;
+        p.pos = [0.5, f64::from(FLOOR + 1), 4.5];
+        p.yaw = 2.0f64.atan2(-5.0).to_degrees() as f32;
+        (p.sprinting, p.vel) = (true, vel);
+        let mut trip = Travel::new(|_, _| false, None, Ground::Any);
+        trip.path = [[0, 3], [-1, 1], [-2, -1]]
+            .map(|[x, z]| [x, FLOOR + 1, z])
+            .into();
+        let Step::Act(action) = trip.next(&game) else {
+            panic!("the trip ended");
+        };
+        assert!(action.camera[1].abs() < 1.0, "{action:?}");
+        action.is_pressed(Key::Jump)
+    }
+
+    #[test]
+    fn a_sprint_jumps_only_moving_on_the_way_to_the_point_steered_at() {
+        // Seed 3104: a sprint along a ravine's ledge one block wide jumped
+        // just after the look had swung round to a step aside, the body
+        // still moving straight on, and flew past the corner into a shaft.
+        assert!(!sprint_jumps_moving_at([0.0, 0.0, -0.28]), "moving north");
+        assert!(
+            sprint_jumps_moving_at([-0.104, 0.0, -0.26]),
+            "moving on the way"
+        );
     }
 
     #[test]
