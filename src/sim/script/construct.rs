@@ -1,7 +1,8 @@
 //! Building block by block at chosen cells: cells that must be empty
 //! are mined out, and the selected block is placed against a neighbour
-//! that takes the click, jumping for a cell above the eye or stepping away
-//! from one the body stands in.
+//! that takes the click, jumping for a cell above the eye, stepping away
+//! from one the body stands in, or first filling the cell under one
+//! left hanging in the air.
 
 use std::collections::VecDeque;
 
@@ -14,7 +15,7 @@ use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::raycast::Face;
 use crate::sim::registry::{block, registry, BlockId, Shape};
-use crate::sim::rules::placement_obstructed;
+use crate::sim::rules::{is_replaceable, placement_obstructed};
 use crate::sim::world::{offset, up, BlockPos};
 
 /// Whether a block put against a face of this one may be clicked there:
@@ -39,6 +40,9 @@ pub enum Job {
 /// a neighbour that holds it (sneaking, so containers stay shut).
 pub struct Construct {
     jobs: VecDeque<Job>,
+    /// Cells a block put under a hanging cell must not go into: those
+    /// the jobs clear, and those tried once already.
+    not_to_fill: Vec<BlockPos>,
     block: BlockId,
     mine: Option<Mine>,
     ticks_on_job: u32,
@@ -48,8 +52,16 @@ impl Construct {
     const PATIENCE: u32 = 60;
 
     pub fn new(block: BlockId, jobs: Vec<Job>) -> Construct {
+        let not_to_fill = jobs
+            .iter()
+            .filter_map(|&job| match job {
+                Job::Clear(cell) => Some(cell),
+                Job::Place(_) => None,
+            })
+            .collect();
         Construct {
             jobs: jobs.into(),
+            not_to_fill,
             block,
             mine: None,
             ticks_on_job: 0,
@@ -82,6 +94,25 @@ impl Construct {
     /// block, or the portal that fire lit in a frame turns into.
     fn placed(&self, id: BlockId) -> bool {
         id == self.block || (self.block == block("fire") && id == block("nether_portal"))
+    }
+
+    /// The cell under `cell` to fill first when no neighbour of `cell`
+    /// holds a click, wherever the eye is, and a solid block is being
+    /// built: ground that held the plan may have fallen away since (seed
+    /// 3382's `build_nether_portal`: the sand under the frame's corner,
+    /// stirred by the work beside it, fell into a cave below, and the
+    /// corner hung in the air).
+    fn support_to_fill(&self, game: &Game, cell: BlockPos) -> Option<BlockPos> {
+        let below = up(cell, -1);
+        let hanging = Face::ALL
+            .into_iter()
+            .all(|toward| !holds_a_click(game, offset(cell, toward.normal())));
+        let solid = registry().block(self.block).is_opaque_cube();
+        (hanging
+            && solid
+            && is_replaceable(game.world.get(below))
+            && !self.not_to_fill.contains(&below))
+        .then_some(below)
     }
 
     fn next_job(&mut self) -> Step {
@@ -122,6 +153,12 @@ impl Behaviour for Construct {
                 }
                 if placement_obstructed(game, self.block, cell) {
                     return Step::Act(step_away_from(game, cell));
+                }
+                if let Some(below) = self.support_to_fill(game, cell) {
+                    self.not_to_fill.push(below);
+                    self.jobs.push_front(Job::Place(below));
+                    self.ticks_on_job = 0;
+                    return Step::Act(Action::noop());
                 }
                 match Self::support_face(game, cell) {
                     Some((pos, face, point)) => {
@@ -181,5 +218,36 @@ mod tests {
         let construct = Construct::new(block("obsidian"), vec![Job::Place(cell)]);
         let played = play_phase(game, vec![Box::new(construct)], built, 100);
         assert!(played.reached, "not placed in {} steps", played.steps);
+    }
+
+    /// A sky game holding obsidian, and a cell hanging one block over its
+    /// floor, two blocks east of the feet.
+    fn a_hanging_cell() -> (Game, BlockPos) {
+        let mut game = sky_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("obsidian"), 4));
+        (game, [2, FLOOR + 2, 0])
+    }
+
+    #[test]
+    fn a_cell_hanging_in_the_air_is_built_on_a_block_put_under_it() {
+        // Seed 3382: the sand under a portal frame's corner fell away.
+        let (game, cell) = a_hanging_cell();
+        let under = up(cell, -1);
+        let built = |g: &Game| g.world.get(cell) == block("obsidian");
+        let construct = Construct::new(block("obsidian"), vec![Job::Place(cell)]);
+        let played = play_phase(game, vec![Box::new(construct)], built, 200);
+        assert!(played.reached, "not placed in {} steps", played.steps);
+        assert_eq!(played.game.world.get(under), block("obsidian"));
+    }
+
+    #[test]
+    fn no_block_goes_under_a_hanging_cell_into_one_the_jobs_clear() {
+        let (game, cell) = a_hanging_cell();
+        let under = up(cell, -1);
+        let jobs = vec![Job::Clear(under), Job::Place(cell)];
+        let construct = Construct::new(block("obsidian"), jobs);
+        let played = play_phase(game, vec![Box::new(construct)], |_| false, 200);
+        assert_eq!(played.game.world.get(under), BlockId::AIR);
+        assert_eq!(played.game.world.get(cell), BlockId::AIR);
     }
 }
