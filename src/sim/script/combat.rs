@@ -31,6 +31,7 @@ use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::raycast::{self, Face};
 use crate::sim::registry::registry;
+use crate::sim::rules::fluids::{self, Fluid};
 use crate::sim::rules::{attack_charge, crosshair, Target, ENTITY_REACH};
 use crate::sim::world::{up, BlockPos};
 use crate::suite::Event;
@@ -450,12 +451,17 @@ impl Behaviour for Hunt {
         } else {
             NEAR_TO_GO_ROUND
         };
-        if let Some(dig) = self.digging_out.as_mut() {
+        // A dig out whose eyes have sunk under water ends: a swimmer
+        // leaves by the surface, and a block dug with the eyes under
+        // breaks five times slower (seed 3346's player walked off its
+        // staircase into a pond and dug at the bank from the bottom).
+        let eyes_under = fluids::eyes_in(&game.world, p.eye(), Fluid::Water);
+        if let Some(dig) = self.digging_out.as_mut().filter(|_| !eyes_under) {
             if let Step::Act(action) = dig.next(game) {
                 return Step::Act(action);
             }
-            self.digging_out = None;
         }
+        self.digging_out = None;
         if let Some(walk_round) = self.round.step(game, target.pos, near_enough) {
             self.attack_was_down = false;
             return Step::Act(walk_round);
@@ -709,6 +715,40 @@ mod tests {
             }
         }
         game
+    }
+
+    /// A plateau four high, the player at the bottom of a pit in it with
+    /// a dig out under way, a pig on the plateau to the west; then the
+    /// player is dropped into a pond as deep two blocks east of the pit
+    /// (seed 3346's player walked off its staircase into a pond): the
+    /// dig out ends with the eyes under water, and the hunt swims up and
+    /// out to the pig.
+    #[test]
+    fn a_dig_out_that_sinks_into_water_is_left_for_a_swim_out() {
+        const HIGH: i32 = 4;
+        let mut game = armed_on_a_plateau(HIGH);
+        for y in FLOOR + 1..=FLOOR + HIGH {
+            put(&mut game.world, [0, y, 0], "air");
+            for x in 2..=4 {
+                for z in -1..=1 {
+                    put(&mut game.world, [x, y, z], "water");
+                }
+            }
+        }
+        summon_east(&mut game, "pig", -4.0);
+        game.entities.list[0].pos[1] = f64::from(FLOOR + HIGH + 1);
+        let mut hunt = Hunt::over_land("pig", 1);
+        hunt.digging_out = Some(dig_out());
+        for _ in 0..20 {
+            let Step::Act(action) = hunt.next(&game) else {
+                panic!("the dig out ended in the pit");
+            };
+            rules::tick(&mut game, &action);
+        }
+        game.player.pos = [3.5, f64::from(FLOOR + 1), 0.5];
+        let killed = |g: &Game| g.stats.get(Event::KillEntity, "pig") > 0;
+        let played = play_phase(game, vec![Box::new(hunt)], killed, 300);
+        assert!(played.reached, "no pig killed in {} steps", played.steps);
     }
 
     /// A plateau seven high with a shaft down to the floor two blocks
