@@ -5,10 +5,11 @@
 use super::behaviour::{
     aim_clearing_the_way, block_centre, on_aim, spend_tick, Behaviour, Spot, Step,
 };
-use super::blocks::stands_dry;
+use super::blocks::{collides_at, fall_below, stands_dry};
 use super::collect::CollectItems;
 use super::faces::face_point_in_sight;
 use super::plants::hides_what_is_behind;
+use super::route::HARMLESS_DROP;
 use super::travel::travel;
 use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
@@ -74,7 +75,11 @@ impl Behaviour for Mine {
 /// river, where no torch can be set down, and the player drowned on its
 /// bed; on seed 2425, on a lake's shore one block wide under a steep bank,
 /// ways a few degrees off the grid strayed into the lake or the bank, and
-/// the walks went back and forth over the same few blocks); in water,
+/// the walks went back and forth over the same few blocks); where none of
+/// those is dry, the diagonals between them are tried, forward ones
+/// first (on seed 3519 the only dry way ran diagonally along a river's
+/// bank under a steep slope, and the walks went in turn into the river
+/// and up against the slope until the steps ran out); in water,
 /// the walk goes to the nearest dry ground (on seed 131 a drop fetched
 /// from a river's edge led the player in, and walks of four blocks along
 /// its bed went nowhere).
@@ -103,15 +108,15 @@ impl Wander {
             return true;
         }
         let facing = (p.yaw / 90.0).round() * 90.0;
-        let end = |quarters: u8| {
-            let yaw = f64::from(facing + 90.0 * f32::from(quarters + 1)).to_radians();
+        let end = |turn: f32| {
+            let yaw = f64::from(facing + turn).to_radians();
             [-yaw.sin(), yaw.cos()].map(|v| (v * Self::LENGTH).round())
         };
         let [dx, dz] = Self::TURNS
             .into_iter()
             .map(end)
             .find(|&way| Self::over_dry_ground(game, way))
-            .unwrap_or_else(|| end(0));
+            .unwrap_or_else(|| end(Self::TURNS[0]));
         let mut walk = WalkTo::new(p.pos[0] + dx, p.pos[2] + dz);
         walk.ticks_left = 80;
         self.walk = Some(Box::new(walk));
@@ -121,20 +126,38 @@ impl Wander {
     /// Blocks a walk goes.
     const LENGTH: f64 = 4.0;
 
-    /// The ways tried, in quarter turns past the first from the way the
-    /// body faces: a turn, straight on, the other turn, back.
-    const TURNS: [u8; 4] = [0, 3, 2, 1];
+    /// The ways tried, in degrees turned from the way the body faces: a
+    /// turn, straight on, the other turn, back, then the diagonals (a
+    /// diagonal walk goes three blocks along each axis).
+    const TURNS: [f32; 8] = [90.0, 0.0, 270.0, 180.0, 45.0, 315.0, 135.0, 225.0];
 
-    /// Whether every block along the way `(dx, dz)` from the feet has
-    /// dry ground to stand on within two levels of them.
+    /// Whether a straight walk the way `(dx, dz)` from the feet keeps to
+    /// dry ground: at each block along it the feet stand dry one step up
+    /// from the last, or on the level or a fall below it, never more than
+    /// two levels below where they started (on seed 3519 a way whose
+    /// ground rose two levels at once was taken for dry, and the walk stood
+    /// against the rise until it gave up; a walk up a slope goes on, since
+    /// higher ground shows more tops to place on, while one down into a
+    /// hollow shows fewer, and on seed 198 such walks went back and forth
+    /// between a hollow and the slope above it).
     fn over_dry_ground(game: &Game, [dx, dz]: [f64; 2]) -> bool {
         let p = &game.player;
-        let feet = p.block_pos();
+        let world = &game.world;
+        let start = p.block_pos()[1];
+        let mut level = start;
         (1..=Self::LENGTH as i32).all(|block| {
             let along = f64::from(block) / Self::LENGTH;
             let x = (p.pos[0] + dx * along).floor() as i32;
             let z = (p.pos[2] + dz * along).floor() as i32;
-            (-2..=2).any(|dy| stands_dry(&game.world, [x, feet[1] + dy, z]))
+            let next = if stands_dry(world, [x, level + 1, z]) {
+                level + 1
+            } else {
+                level - fall_below(world, [x, level, z], HARMLESS_DROP)
+            };
+            let walked_in = next > level
+                || !(collides_at(world, [x, level, z]) || collides_at(world, [x, level + 1, z]));
+            level = next;
+            walked_in && next >= start - 2 && stands_dry(world, [x, next, z])
         })
     }
 
@@ -309,6 +332,13 @@ mod tests {
         }
         game.player.pos[2] = 0.3;
         game.player.yaw = 97.0;
+        let pos = wander_once(game);
+        assert!(pos[0] < -2.5, "walked to {pos:?}");
+        assert_eq!(pos[1].floor() as i32, FLOOR + 1);
+    }
+
+    /// Plays one wander where nothing is sought; where the player ended up.
+    fn wander_once(game: Game) -> [f64; 3] {
         let nothing = vec![crate::sim::registry::block("pumpkin")];
         let walked = crate::sim::script::long::stage::play_phase(
             game,
@@ -316,9 +346,68 @@ mod tests {
             |_| false,
             100,
         );
-        let p = &walked.game.player;
-        assert!(p.pos[0] < -2.5, "walked to {:?}", p.pos);
-        assert_eq!(p.block_pos()[1], FLOOR + 1);
+        walked.game.player.pos
+    }
+
+    #[test]
+    fn a_wander_where_only_a_diagonal_is_dry_takes_the_diagonal() {
+        // Seed 3519: a strip of bank running diagonally between a river
+        // and a slope. Facing south, every way along the grid leaves the
+        // strip within two blocks.
+        let mut game = sky_game();
+        for x in -6..=6 {
+            for z in (-6..=6).filter(|&z: &i32| (x + z).abs() > 1) {
+                put(&mut game, [x, FLOOR, z], "air");
+            }
+        }
+        game.player.yaw = 0.0;
+        let pos = wander_once(game);
+        assert!(pos[0] < -1.5 && pos[2] > 2.5, "walked to {pos:?}");
+        assert!(
+            (pos[1] - f64::from(FLOOR + 1)).abs() < 0.01,
+            "walked to {pos:?}"
+        );
+    }
+
+    /// Facing south, one wander ends three blocks or more south, in the
+    /// start column's row.
+    fn assert_the_wander_goes_straight_on_south(mut game: Game) {
+        game.player.yaw = 0.0;
+        let pos = wander_once(game);
+        assert!(
+            pos[2] > 3.0 && (pos[0] - 0.5).abs() < 0.5,
+            "walked to {pos:?}"
+        );
+    }
+
+    #[test]
+    fn a_wander_does_not_head_up_a_rise_two_blocks_high() {
+        // Facing south, the first way tried (a quarter turn, west) meets
+        // a wall two blocks high with ground on top: no walk climbs it, so
+        // the walk goes straight on.
+        let mut game = sky_game();
+        for x in -6..=-2 {
+            for z in -6..=6 {
+                put(&mut game, [x, FLOOR + 1, z], "stone");
+                put(&mut game, [x, FLOOR + 2, z], "stone");
+            }
+        }
+        assert_the_wander_goes_straight_on_south(game);
+    }
+
+    #[test]
+    fn a_wander_does_not_head_down_into_a_hollow_three_deep() {
+        // Seed 198: facing south, the first way tried (west) goes down a
+        // slope three levels into a hollow, where fewer tops show; the walk
+        // goes straight on instead.
+        let mut game = sky_game();
+        for x in -6..=-1 {
+            for z in -6..=6 {
+                put(&mut game, [x, FLOOR, z], "air");
+                put(&mut game, [x, FLOOR - x.abs().min(3), z], "stone");
+            }
+        }
+        assert_the_wander_goes_straight_on_south(game);
     }
 
     #[test]
