@@ -5,11 +5,11 @@
 use super::behaviour::{
     aim_clearing_the_way, block_centre, on_aim, spend_tick, Behaviour, Spot, Step,
 };
-use super::blocks::{collides_at, fall_below, stands_dry};
+use super::blocks::stands_dry;
 use super::collect::CollectItems;
 use super::faces::face_point_in_sight;
 use super::plants::hides_what_is_behind;
-use super::route::HARMLESS_DROP;
+use super::route::{self, HARMLESS_DROP};
 use super::travel::travel;
 use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
@@ -132,32 +132,41 @@ impl Wander {
     const TURNS: [f32; 8] = [90.0, 0.0, 270.0, 180.0, 45.0, 315.0, 135.0, 225.0];
 
     /// Whether a straight walk the way `(dx, dz)` from the feet keeps to
-    /// dry ground: at each block along it the feet stand dry one step up
-    /// from the last, or on the level or a fall below it, never more than
-    /// two levels below where they started (on seed 3519 a way whose
-    /// ground rose two levels at once was taken for dry, and the walk stood
-    /// against the rise until it gave up; a walk up a slope goes on, since
-    /// higher ground shows more tops to place on, while one down into a
-    /// hollow shows fewer, and on seed 198 such walks went back and forth
-    /// between a hollow and the slope above it).
+    /// dry ground: from column to column along it, each a step a route
+    /// would take (one up, level, or a fall), a diagonal one round either
+    /// corner, that lands the feet dry, never more than two levels below
+    /// where they started (on seed 3519 a way whose ground rose two levels
+    /// at once was taken for dry, and the walk stood against the rise
+    /// until it gave up; a walk up a slope goes on, since higher ground
+    /// shows more tops to place on, while one down into a hollow shows
+    /// fewer, and on seed 198 such walks went back and forth between a
+    /// hollow and the slope above it).
     fn over_dry_ground(game: &Game, [dx, dz]: [f64; 2]) -> bool {
         let p = &game.player;
         let world = &game.world;
-        let start = p.block_pos()[1];
-        let mut level = start;
+        let start = p.block_pos();
+        let lowest = start[1] - 2;
+        let dry_step = |from: BlockPos, towards: [i32; 2]| {
+            route::step(world, from, towards, HARMLESS_DROP)
+                .map(|(landing, _)| landing)
+                .filter(|&landing| landing[1] >= lowest && stands_dry(world, landing))
+        };
+        let mut feet = start;
         (1..=Self::LENGTH as i32).all(|block| {
             let along = f64::from(block) / Self::LENGTH;
-            let x = (p.pos[0] + dx * along).floor() as i32;
-            let z = (p.pos[2] + dz * along).floor() as i32;
-            let next = if stands_dry(world, [x, level + 1, z]) {
-                level + 1
+            let x = (p.pos[0] + dx * along).floor() as i32 - feet[0];
+            let z = (p.pos[2] + dz * along).floor() as i32 - feet[2];
+            // A body walking at a corner slides round it by either side.
+            let landing = if x != 0 && z != 0 {
+                dry_step(feet, [x, 0])
+                    .and_then(|side| dry_step(side, [0, z]))
+                    .or_else(|| dry_step(feet, [0, z]).and_then(|side| dry_step(side, [x, 0])))
+            } else if [x, z] != [0, 0] {
+                dry_step(feet, [x, z])
             } else {
-                level - fall_below(world, [x, level, z], HARMLESS_DROP)
+                Some(feet)
             };
-            let walked_in = next > level
-                || !(collides_at(world, [x, level, z]) || collides_at(world, [x, level + 1, z]));
-            level = next;
-            walked_in && next >= start - 2 && stands_dry(world, [x, next, z])
+            landing.map(|landing| feet = landing).is_some()
         })
     }
 
@@ -351,9 +360,24 @@ mod tests {
 
     #[test]
     fn a_wander_where_only_a_diagonal_is_dry_takes_the_diagonal() {
-        // Seed 3519: a strip of bank running diagonally between a river
-        // and a slope. Facing south, every way along the grid leaves the
-        // strip within two blocks.
+        assert_the_wander_takes_the_diagonal_south_west(diagonal_strip());
+    }
+
+    #[test]
+    fn a_wander_takes_a_diagonal_round_a_wall_at_one_corner() {
+        // Seed 18's `build_a_maze`: a block beside the feet stood at one
+        // corner of the only dry way, and the walk slid round it by the
+        // other.
+        let mut game = diagonal_strip();
+        put(&mut game, [-1, FLOOR + 1, 0], "stone");
+        put(&mut game, [-1, FLOOR + 2, 0], "stone");
+        assert_the_wander_takes_the_diagonal_south_west(game);
+    }
+
+    /// Seed 3519: a strip of bank running diagonally between a river and
+    /// a slope. Facing south, every way along the grid leaves the strip
+    /// within two blocks.
+    fn diagonal_strip() -> Game {
         let mut game = sky_game();
         for x in -6..=6 {
             for z in (-6..=6).filter(|&z: &i32| (x + z).abs() > 1) {
@@ -361,6 +385,10 @@ mod tests {
             }
         }
         game.player.yaw = 0.0;
+        game
+    }
+
+    fn assert_the_wander_takes_the_diagonal_south_west(game: Game) {
         let pos = wander_once(game);
         assert!(pos[0] < -1.5 && pos[2] > 2.5, "walked to {pos:?}");
         assert!(
