@@ -61,6 +61,12 @@ fn standable(world: &World, feet: BlockPos) -> bool {
     room_for_body(world, feet) && (collides_at(world, below) || is_water(world, below))
 }
 
+/// Whether a body with its feet in a cell falls more than a block: it
+/// has room there, and neither that cell nor the one below holds the feet.
+pub(super) fn falls_through(world: &World, feet: BlockPos) -> bool {
+    room_for_body(world, feet) && !standable(world, feet) && !standable(world, up(feet, -1))
+}
+
 /// Whether feet can stand in a cell on solid ground: room for the body
 /// and a block beneath that holds it.
 pub(super) fn stands_on_ground(world: &World, feet: BlockPos) -> bool {

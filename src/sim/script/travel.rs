@@ -12,8 +12,8 @@ use std::collections::VecDeque;
 
 use super::behaviour::{turn_towards, Behaviour, Step, MAX_TURN};
 use super::route::{
-    guided_search, in_breath, is_water, middle, well_inside_the_known, Goal, Ground, Guide,
-    HARMLESS_DROP,
+    falls_through, guided_search, in_breath, is_water, middle, well_inside_the_known, Goal, Ground,
+    Guide, HARMLESS_DROP,
 };
 use super::steer::press_towards;
 use crate::protocol::{Action, Key};
@@ -29,6 +29,12 @@ const STUCK_TICKS: u32 = 30;
 /// The least straight level run ahead (blocks) over which a sprinting
 /// walk jumps, as players sprint-jump: each jump adds a push forward.
 const SPRINT_JUMP_RUN: f64 = 3.0;
+/// How far a sprint jump on the level flies (blocks): one taken with
+/// less run than this left comes down past the point steered at. It is
+/// taken so only where no drop deeper than a block lies past that point (seed
+/// 3723's `explore_run` came down half a block past a turn, and the
+/// step on cut the turn's corner into a pit).
+const SPRINT_JUMP_FLIGHT: f64 = 4.0;
 /// The widest angle (degrees) between the way the body moves and the way
 /// to the point steered at over which a sprint jump is taken: a jump
 /// flies on the way the body moves, and one taken while a turn's look has
@@ -187,7 +193,8 @@ impl Travel {
     /// Where to steer: the farthest of the next few waypoints on the feet's
     /// level that the waypoints before it lie close to the line to (so a
     /// zig-zag of straight and diagonal steps is walked straight).
-    fn steer_point(&self, game: &Game) -> [f64; 2] {
+    /// Returns the waypoint's index.
+    fn steer_point(&self, game: &Game) -> usize {
         let p = &game.player;
         let here = [p.pos[0], p.pos[2]];
         let level = p.block_pos()[1];
@@ -198,8 +205,20 @@ impl Travel {
                     .iter()
                     .all(|&w| off_line(middle(w), here, middle(ahead[k])) < 0.5)
         };
-        let k = (0..ahead.len()).rev().find(|&k| reachable(k)).unwrap_or(0);
-        middle(ahead[k])
+        (0..ahead.len()).rev().find(|&k| reachable(k)).unwrap_or(0)
+    }
+
+    /// Whether a body carried a block on past the `k`th waypoint, the way
+    /// the path comes into it, could fall more than a block: into the
+    /// cell on or, coming in diagonally, either cell at its corners.
+    fn drop_past(&self, world: &World, feet: BlockPos, k: usize) -> bool {
+        let [x, y, z] = self.path[k];
+        let [fx, _, fz] = k.checked_sub(1).map_or(feet, |before| self.path[before]);
+        let [dx, dz] = [(x - fx).signum(), (z - fz).signum()];
+        [[dx, dz], [dx, 0], [0, dz]]
+            .iter()
+            .filter(|&&d| d != [0, 0])
+            .any(|&[dx, dz]| falls_through(world, [x + dx, y, z + dz]))
     }
 
     /// Whether the next [`SWIM_AHEAD`] waypoints all lie over water at
@@ -344,7 +363,8 @@ impl Behaviour for Travel {
                 return Step::Act(Action::noop());
             }
         }
-        let [tx, tz] = self.steer_point(game);
+        let steered_at = self.steer_point(game);
+        let [tx, tz] = middle(self.path[steered_at]);
         let yaw = (p.pos[0] - tx).atan2(tz - p.pos[2]).to_degrees() as f32;
         let mut action = Action::noop();
         let pitch = if self.ground == Ground::TheEnd {
@@ -381,9 +401,11 @@ impl Behaviour for Travel {
         }
         let climbing = waypoint[1] > feet[1] && distance < 1.5;
         let run = [tx - p.pos[0], tz - p.pos[2]];
+        let run_left = run[0].hypot(run[1]);
         let long_straight = straight
             && p.sprinting
-            && run[0].hypot(run[1]) >= SPRINT_JUMP_RUN
+            && run_left >= SPRINT_JUMP_RUN
+            && (run_left >= SPRINT_JUMP_FLIGHT || !self.drop_past(&game.world, feet, steered_at))
             && (self.ground == Ground::TheEnd || moving_along(p.vel, run));
         let jump = climbing || long_straight || self.stalled > STUCK_TICKS / 2;
         if swimming || (p.on_ground && jump) {
@@ -582,6 +604,41 @@ mod tests {
         assert!(
             sprint_jumps_moving_at([-0.104, 0.0, -0.26]),
             "moving on the way"
+        );
+    }
+
+    /// A ridge one block wide over a floor four below, running south-east
+    /// for eight blocks and then south-west for five, both ways
+    /// diagonal, each diagonal step between open corners.
+    #[test]
+    fn a_sprint_along_a_ridge_comes_down_on_it_before_a_turn() {
+        // Seed 3723's `explore_run`: a sprint jump taken three blocks
+        // short of a turn came down half a block past it, and the step
+        // on cut the turn's corner into a pit.
+        let mut game = sky_game();
+        for x in -8..=12 {
+            for z in -5..=16 {
+                put(&mut game, [x, FLOOR, z], "air");
+                put(&mut game, [x, FLOOR - 4, z], "stone");
+            }
+        }
+        let ridge = (0..=8)
+            .map(|i| [i, i])
+            .chain((1..=5).map(|j| [8 - j, 8 + j]));
+        for [x, z] in ridge {
+            put(&mut game, [x, FLOOR, z], "stone");
+        }
+        const END: BlockPos = [3, FLOOR + 1, 13];
+        let walked = play_phase(
+            game,
+            vec![travel(|_, feet| feet == END, None)],
+            |g| g.player.on_ground && g.player.block_pos() == END,
+            200,
+        );
+        assert!(
+            walked.reached,
+            "not at the ridge's end after {} steps, at {:?}",
+            walked.steps, walked.game.player.pos
         );
     }
 
