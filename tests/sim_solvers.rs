@@ -345,6 +345,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // The sand was laid over a cave and all of it fell six blocks in:
         // the way down is walked.
         ("find_sand", 1185),
+        // The sand was laid in a hill, under its grass, over a cave: what
+        // fell lay in the cave, the rest shut in the hill, and no walk
+        // reached either: the nearest is dug to by hand.
+        ("find_sand", 3759),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -8,7 +8,7 @@ use super::collect::CollectItems;
 use super::combat;
 use super::craft::Craft;
 use super::fluids;
-use super::long::{deferred, PlaceNear, Until};
+use super::long::{deferred, dig_and_mine, PlaceNear, Until};
 use super::mining::{Mine, MineNearest};
 use super::placing::{PillarUp, PlaceAround};
 use super::plants::is_plant;
@@ -555,7 +555,10 @@ fn find_sand(_: &Game) -> Plan {
     // in at once: where the near corner is gone, the nearest sand left is
     // dug. Over a deep cave all of it falls in (seed 1185: six blocks
     // down, out of reach): the way down to it is walked, and it is dug
-    // there.
+    // there. Where the ground is higher than the feet, the sand lies
+    // under it, and over a cave (seed 3759) what does not fall in is shut
+    // in the hill and what does falls into a cave no walk reaches: the
+    // nearest is dug to by hand.
     let sand_mined = |game: &Game| mined(&["sand"], game) >= 1;
     vec![
         dig_until_mined(&["sand"], [1, -1, 1], 1, 3),
@@ -565,9 +568,18 @@ fn find_sand(_: &Game) -> Plan {
                 Box::new(MineNearest::new(vec![block("sand")], 1)),
             ]
         })),
+        Box::new(Until::new(sand_mined, 1, |_| {
+            dig_and_mine("sand", |game| {
+                let y = game.player.block_pos()[1];
+                y - SAND_DEPTH..=y + 1
+            })
+        })),
         settle(),
     ]
 }
+
+/// How far below the feet `find_sand` digs to sand that fell into a cave.
+const SAND_DEPTH: i32 = 8;
 
 /// Whether feet in a cell have sand beside them, at the feet or the
 /// head, or under them.

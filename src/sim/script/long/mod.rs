@@ -40,7 +40,7 @@ use crate::sim::game::Game;
 
 pub(super) use dig::DigTo;
 pub(super) use dragon::kill_ender_dragon;
-pub(super) use phases::mine_diamond_from_scratch;
+pub(super) use phases::{dig_and_mine, mine_diamond_from_scratch};
 pub(super) use place::PlaceNear;
 
 /// Plays rounds, each a plan built from the game state when it starts,
