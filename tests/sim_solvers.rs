@@ -349,6 +349,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // fell lay in the cave, the rest shut in the hill, and no walk
         // reached either: the nearest is dug to by hand.
         ("find_sand", 3759),
+        // The player slid down a cliff into a river in a canyon, and the
+        // walk to a trunk across it, ending on the water, never counted
+        // as arrived: a walk now ends afloat under its goal's cell.
+        ("collect_wood", 3813),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

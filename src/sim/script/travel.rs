@@ -292,7 +292,15 @@ impl Behaviour for Travel {
         let p = &game.player;
         let feet = p.block_pos();
         let swimming = is_water(&game.world, feet) || is_water(&game.world, up(feet, 1));
-        if p.on_ground && (self.goal)(game, feet) {
+        // Afloat in the water's top block, the feet are where a route
+        // puts a swimmer: on the water, in the cell over it (seed 3813's
+        // `collect_wood`: the cell beside a trunk over a river was found
+        // again and again, and never counted as reached).
+        let surface = up(feet, 1);
+        let afloat_at_the_goal = is_water(&game.world, feet)
+            && !is_water(&game.world, surface)
+            && (self.goal)(game, surface);
+        if (p.on_ground && (self.goal)(game, feet)) || afloat_at_the_goal {
             return Step::Done;
         }
         if self.path.is_empty() {
@@ -639,6 +647,37 @@ mod tests {
             walked.reached,
             "not at the ridge's end after {} steps, at {:?}",
             walked.steps, walked.game.player.pos
+        );
+    }
+
+    /// A walk to a cell on a pool two deep, four blocks out from its
+    /// bank: a route puts a swimmer's feet there, over the water's top
+    /// block, and the walk ends once the body floats in that block.
+    #[test]
+    fn a_walk_to_a_cell_on_the_water_ends_afloat_there() {
+        const ON_THE_WATER: BlockPos = [0, FLOOR + 3, 6];
+        let mut game = sky_game();
+        for x in -3..=3i32 {
+            for z in -3..=12 {
+                let pool = x.abs() <= 1 && (2..=10).contains(&z);
+                for y in FLOOR..=FLOOR + 2 {
+                    let name = if pool && y > FLOOR { "water" } else { "stone" };
+                    put(&mut game, [x, y, z], name);
+                }
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 3), 0.5];
+        let mut trip = Travel::new(|_, feet| feet == ON_THE_WATER, None, Ground::Any);
+        let mut ticks = 0;
+        while let Step::Act(action) = trip.next(&game) {
+            rules::tick(&mut game, &action);
+            ticks += 1;
+            assert!(ticks < 200, "still walking, at {:?}", game.player.pos);
+        }
+        assert_eq!(up(game.player.block_pos(), 1), ON_THE_WATER);
+        assert!(
+            trip.searches_left >= SEARCHES - 2,
+            "searched again and again"
         );
     }
 
