@@ -353,6 +353,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // walk to a trunk across it, ending on the water, never counted
         // as arrived: a walk now ends afloat under its goal's cell.
         ("collect_wood", 3813),
+        // The first pig fled into a river in a canyon whose banks rise two
+        // blocks a step, and the way up to the second, on the rim, led 125
+        // waypoints round: a staircase is dug up the bank on its side.
+        ("hunt_pigs", 3879),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -15,7 +15,7 @@
 use super::behaviour::{self, angles_to, distance_across, turn_towards, Behaviour, Step};
 use super::blocks::collides_at;
 use super::buried::burying_block;
-use super::dig_out::dig_out;
+use super::dig_out::dig_out_towards;
 use super::draw_out::DrawOut;
 use super::faces;
 use super::footing::{ground_within, Footing};
@@ -182,14 +182,17 @@ impl Hunt {
 
     /// A hunt over the open land, where the ground is known to be safe
     /// (not a fortress over lava): stepping off a ledge (a drop of up to
-    /// [`SAFE_DROP`]) when the creature stands below it, out of reach, and
-    /// walking round the trees and walls that stop the run.
+    /// [`SAFE_DROP`]) when the creature stands below it, out of reach,
+    /// walking round the trees and walls that stop the run, and digging a
+    /// staircase up out of a hollow no short way leaves.
     pub fn over_land(kind: &'static str, kills: u64) -> Hunt {
-        Hunt {
+        let mut hunt = Hunt {
             drops_down: true,
             goes_round: true,
             ..Hunt::new(kind, kills)
-        }
+        };
+        hunt.round.set_digs_up(true);
+        hunt
     }
 
     /// Strike only what comes within reach, from where the feet are: no
@@ -472,9 +475,11 @@ impl Behaviour for Hunt {
             }
             if self.dig_outs_left > 0 && self.shut_in_below(game, target) {
                 self.dig_outs_left -= 1;
+                self.round.set_digs_up(self.dig_outs_left > 0);
                 self.unreached.clear();
                 self.attack_was_down = false;
-                self.digging_out = Some(dig_out());
+                let cell = target.pos.map(|v| v.floor() as i32);
+                self.digging_out = Some(dig_out_towards(cell));
                 return self.next(game);
             }
         }
@@ -738,7 +743,7 @@ mod tests {
         summon_east(&mut game, "pig", -4.0);
         game.entities.list[0].pos[1] = f64::from(FLOOR + HIGH + 1);
         let mut hunt = Hunt::over_land("pig", 1);
-        hunt.digging_out = Some(dig_out());
+        hunt.digging_out = Some(crate::sim::script::dig_out::dig_out());
         for _ in 0..20 {
             let Step::Act(action) = hunt.next(&game) else {
                 panic!("the dig out ended in the pit");
@@ -892,24 +897,33 @@ mod tests {
 
     /// Whether an over-land hunt strikes, within `ticks`, the one pig of
     /// `game`, held in place where it stands.
-    fn strikes_a_held_pig(mut game: Game, ticks: u32) -> bool {
+    fn strikes_a_held_pig(game: Game, ticks: u32) -> bool {
+        hunt_a_held_pig(game, ticks).0
+    }
+
+    /// [`strikes_a_held_pig`], and the farthest the feet went across from
+    /// where they stood.
+    fn hunt_a_held_pig(mut game: Game, ticks: u32) -> (bool, f64) {
         let held = game.entities.list[0].pos;
+        let start = game.player.pos;
+        let mut farthest = 0.0_f64;
         let mut hunt = Hunt::over_land("pig", 1);
         for _ in 0..ticks {
             let Step::Act(action) = hunt.next(&game) else {
                 break;
             };
             rules::tick(&mut game, &action);
+            farthest = farthest.max(behaviour::distance_across(game.player.pos, start));
             let Some(pig) = game.entities.list.first_mut() else {
                 break;
             };
             if matches!(&pig.kind, EntityKind::Mob(mob) if mob.health < 10.0) {
-                return true;
+                return (true, farthest);
             }
             pig.pos = held;
             pig.vel = [0.0; 3];
         }
-        false
+        (false, farthest)
     }
 
     #[test]
@@ -936,6 +950,36 @@ mod tests {
         summon_east(&mut game, "pig", 4.0);
         game.entities.list[0].pos[1] = game.player.pos[1] + 2.0;
         assert!(strikes_a_held_pig(game, 400));
+    }
+
+    #[test]
+    fn an_over_land_hunt_digs_up_out_of_a_trench_whose_way_out_is_long() {
+        // Seed 3879's player followed a pig down into a canyon whose walls
+        // no jump climbs, and walked off along the river for the way out
+        // 125 waypoints round, away from the other pig on the rim. Here
+        // the trench is three deep, one wide and runs the floor's length,
+        // a stair at its far end; the pig is held on the rim four blocks
+        // east of the player, at the trench's other end.
+        const DEEP: i32 = 3;
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("iron_sword"), 1));
+        for x in -AREA..AREA {
+            for z in -AREA..AREA {
+                let step = if x == 0 { z - 11 } else { DEEP };
+                for y in FLOOR + 1..=FLOOR + step.min(DEEP) {
+                    put(&mut game.world, [x, y, z], "dirt");
+                }
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 1), -11.5];
+        summon_east(&mut game, "pig", 4.0);
+        game.entities.list[0].pos[1] = f64::from(FLOOR + DEEP + 1);
+        let (struck, farthest) = hunt_a_held_pig(game, 400);
+        assert!(
+            struck,
+            "no strike, the feet {farthest:.1} blocks off at most"
+        );
+        assert!(farthest < 6.0, "the feet went {farthest:.1} blocks off");
     }
 
     #[test]

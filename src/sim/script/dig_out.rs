@@ -44,12 +44,38 @@ fn ground_above(game: &Game) -> Vec<BlockPos> {
     cells.into_iter().map(|(_, cell)| cell).collect()
 }
 
+/// [`ground_above`] nearer across to the cell `towards` than the feet
+/// are and no lower than it, or else nearer across, or else all of it
+/// (seed 3879's canyon rose in steps two high, and a staircase dug onto
+/// the first left the player under the next).
+fn ground_above_towards(game: &Game, towards: BlockPos) -> Vec<BlockPos> {
+    let across = |cell: BlockPos| (cell[0] - towards[0]).pow(2) + (cell[2] - towards[2]).pow(2);
+    let feet = across(game.player.block_pos());
+    let cells = ground_above(game);
+    let keep = |level: bool| -> Vec<BlockPos> {
+        let kept = |c: &&BlockPos| across(**c) < feet && (!level || c[1] >= towards[1]);
+        cells.iter().filter(kept).copied().collect()
+    };
+    [keep(true), keep(false)]
+        .into_iter()
+        .find(|kept| !kept.is_empty())
+        .unwrap_or(cells)
+}
+
 /// Digs a staircase by hand up onto the nearest ground above the feet:
 /// for a walk that found no way on, trapped in a pit two deep that a
-/// sprint-jump fell into (seed 1629's run, 101 blocks out), or a hunt
-/// down in a hollow under its quarry (seed 2538's pig).
+/// sprint-jump fell into (seed 1629's run, 101 blocks out).
 pub(super) fn dig_out() -> Box<dyn Behaviour> {
     Box::new(DigTo::new(Box::new(ground_above)).onto())
+}
+
+/// [`dig_out`] onto the ground on the side of the cell `towards`: for a
+/// hunt down in a hollow under its quarry (seed 2538's pig), or in a
+/// canyon under one on a rim (seed 3879's pig, on the far side from the
+/// nearer rim).
+pub(super) fn dig_out_towards(towards: BlockPos) -> Box<dyn Behaviour> {
+    let targets = move |game: &Game| ground_above_towards(game, towards);
+    Box::new(DigTo::new(Box::new(targets)).onto())
 }
 
 #[cfg(test)]
@@ -89,5 +115,28 @@ pub(super) mod tests {
         }
         let nearest = ground_above(&game)[0];
         assert_eq!(nearest[1], FLOOR + 3, "{nearest:?} is not on the rim");
+    }
+
+    /// A pit four deep whose east side steps up two onto a ledge a column
+    /// wide before the rim: the ground dug up to towards a cell on the rim
+    /// to the east is on the rim, on that side, not on the ledge nearer
+    /// (seed 3879's canyon), nor on the rim to the west as near.
+    #[test]
+    fn the_ground_dug_up_to_towards_a_cell_is_on_its_side_and_level() {
+        use crate::sim::inspect::testing::{put, FLOOR};
+        let mut game = in_a_pit(4);
+        for z in -7..=7 {
+            put(&mut game, [1, FLOOR + 3, z], "air");
+            put(&mut game, [1, FLOOR + 4, z], "air");
+        }
+        let rim = FLOOR + 5;
+        assert_eq!(
+            ground_above(&game)[0],
+            [1, FLOOR + 3, 0],
+            "the ledge is nearest"
+        );
+        let towards = ground_above_towards(&game, [5, rim, 0])[0];
+        assert_eq!(towards[1], rim, "{towards:?} is not on the rim");
+        assert!(towards[0] >= 2, "{towards:?} is not on the east side");
     }
 }

@@ -13,7 +13,10 @@
 //! instead, where the creature comes down to the player. A passive one
 //! never comes: it is walked up to however long the way, the walk round
 //! given the time its way takes while the creature stays near where it
-//! stood.
+//! stood, unless the run digs a staircase up where no short way goes (an
+//! over-land hunt): then a way up to it is held to a hostile one's length
+//! (seed 3879's pig grazed on the rim of a canyon whose walls no jump
+//! climbs, and the way up led 125 waypoints round, through the river).
 //! Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{distance, distance_across, Behaviour, Step};
@@ -112,6 +115,10 @@ pub struct GoRound {
     /// Whether the last walk round found no way at all towards the
     /// creature: it stands where no walk reaches it.
     found_no_way: bool,
+    /// Whether the run digs a staircase up when no way is found: a way up
+    /// to a passive creature on a higher level is then held to a short
+    /// one too.
+    digs_up: bool,
 }
 
 impl GoRound {
@@ -123,10 +130,17 @@ impl GoRound {
             stopped: 0,
             detour: None,
             found_no_way: false,
+            digs_up: false,
             comes_down: registry
                 .entity_named(kind)
                 .is_some_and(|id| registry.entity(id).category == EntityCategory::Hostile),
         }
+    }
+
+    /// Sets whether the run digs a staircase up when no way is found,
+    /// which holds a way up to a passive creature to a short one.
+    pub fn set_digs_up(&mut self, digs_up: bool) {
+        self.digs_up = digs_up;
     }
 
     /// Forgets the run's progress: no run this tick.
@@ -166,11 +180,12 @@ impl GoRound {
             let elsewhere = on_another_level(game, level);
             let below = elsewhere && level[1] < game.player.pos[1];
             let p = p.pos;
-            let overhead =
-                self.comes_down && elsewhere && !below && distance_across(feet, p) <= OVERHEAD;
+            let above = elsewhere && !below;
+            let overhead = self.comes_down && above && distance_across(feet, p) <= OVERHEAD;
+            let dug_up_to = self.digs_up && !self.comes_down && above;
             let round = if below && game.player.health > HEALTH_TO_FALL {
                 travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
-            } else if overhead {
+            } else if overhead || dug_up_to {
                 let longest = WAY_UP_PER_BLOCK * gap + WAY_UP_SLACK;
                 travel::towards_cell([x, y, z]).no_longer_than(longest as usize)
             } else if elsewhere || !swims {
