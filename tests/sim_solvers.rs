@@ -357,6 +357,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // blocks a step, and the way up to the second, on the rim, led 125
         // waypoints round: a staircase is dug up the bank on its side.
         ("hunt_pigs", 3879),
+        // A drop of the shaft's stone came to rest on a ledge out of reach,
+        // and the pillar's second jump was made with the pickaxe in hand:
+        // what the pillar is short once the drops are picked up is mined.
+        ("find_diamond", 3914),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

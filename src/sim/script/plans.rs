@@ -366,20 +366,23 @@ fn dig_up_to_the_ore(game: &Game, start: BlockPos, ore: i32) -> Plan {
         // Stone dug on the way up gives the pillar's cobblestone, picked up
         // as it falls down the shaft before the block is chosen (seed
         // 184's feet were still waiting for it, and the pillar was jumped
-        // with the pickaxe in hand); in a cave too little of it is in the
-        // way, and the rest is mined round about.
-        let stone = block("stone");
-        let dug = (feet + 1..=reached)
-            .filter(|&y| game.world.get([x, y, z]) == stone)
-            .count() as i32;
+        // with the pickaxe in hand); what is short of the pillar once it
+        // is picked up is mined round about: in a cave too little stone is
+        // in the way, and a drop can come to rest out of reach (seed
+        // 3914's on a ledge beside the shaft, and the pillar's second jump
+        // was made with the pickaxe in hand until the steps ran out).
         plan.push(Box::new(CollectItems::new(2.0, 60)));
-        if lift > dug {
-            plan.push(Box::new(
-                MineNearest::new(vec![stone], (lift - dug) as u32)
-                    .within(2)
-                    .keeping_the_floor(),
-            ));
-        }
+        plan.push(deferred(move |game| {
+            let held = game.player.inventory.count(item("cobblestone"));
+            let short = u32::try_from(lift).unwrap_or(0).saturating_sub(held);
+            let mine = MineNearest::new(vec![block("stone")], short)
+                .within(2)
+                .keeping_the_floor();
+            (short > 0)
+                .then(|| Box::new(mine) as Box<dyn Behaviour>)
+                .into_iter()
+                .collect()
+        }));
         plan.push(Box::new(StepInto::new(Spot::At([x, feet, z]))));
         // A block at a time, each followed by the dig of the cell it
         // brings within reach: the jump that sets a block needs room over
