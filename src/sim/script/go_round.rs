@@ -14,9 +14,10 @@
 //! never comes: it is walked up to however long the way, the walk round
 //! given the time its way takes while the creature stays near where it
 //! stood, unless the run digs a staircase up where no short way goes (an
-//! over-land hunt): then a way up to it is held to a hostile one's length
-//! (seed 3879's pig grazed on the rim of a canyon whose walls no jump
-//! climbs, and the way up led 125 waypoints round, through the river).
+//! over-land hunt): then a way up to it longer than the dig would take is
+//! not walked (seed 3879's pig grazed on the rim of a canyon whose walls
+//! no jump climbs, and the way up led 125 waypoints round, through the
+//! river).
 //! Hunts and the walk to a creature to use an item on share it.
 
 use super::behaviour::{distance, distance_across, Behaviour, Step};
@@ -72,6 +73,13 @@ const HEALTH_TO_FALL: f32 = 10.0;
 const OVERHEAD: f64 = 8.0;
 const WAY_UP_PER_BLOCK: f64 = 3.0;
 const WAY_UP_SLACK: f64 = 12.0;
+/// For a run that digs a staircase up where no short way goes, the
+/// longest walk round up to a passive creature, in waypoints: this many
+/// per block of the climb (a staircase digs two blocks a step, about as
+/// long as walking ten), and [`WAY_UP_SLACK`] more. A longer one is left
+/// for the dig (seed 3879's way up was 125 waypoints for a climb of
+/// four), a shorter one walked (seed 802's was 43 for a climb of seven).
+const WAY_PER_BLOCK_DUG: f64 = 10.0;
 
 /// Whether a creature's feet at `feet` stand on another level than the
 /// player's.
@@ -117,7 +125,7 @@ pub struct GoRound {
     found_no_way: bool,
     /// Whether the run digs a staircase up when no way is found: a way up
     /// to a passive creature on a higher level is then held to a short
-    /// one too.
+    /// one too (see [`WAY_PER_BLOCK_DUG`]).
     digs_up: bool,
 }
 
@@ -138,7 +146,8 @@ impl GoRound {
     }
 
     /// Sets whether the run digs a staircase up when no way is found,
-    /// which holds a way up to a passive creature to a short one.
+    /// which holds a way up to a passive creature to one shorter than the
+    /// dig.
     pub fn set_digs_up(&mut self, digs_up: bool) {
         self.digs_up = digs_up;
     }
@@ -186,7 +195,11 @@ impl GoRound {
             let round = if below && game.player.health > HEALTH_TO_FALL {
                 travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
             } else if overhead || dug_up_to {
-                let longest = WAY_UP_PER_BLOCK * gap + WAY_UP_SLACK;
+                let longest = if overhead {
+                    WAY_UP_PER_BLOCK * gap + WAY_UP_SLACK
+                } else {
+                    WAY_PER_BLOCK_DUG * (level[1] - p[1]) + WAY_UP_SLACK
+                };
                 travel::towards_cell([x, y, z]).no_longer_than(longest as usize)
             } else if elsewhere || !swims {
                 travel::towards_cell([x, y, z])
