@@ -361,6 +361,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // and the pillar's second jump was made with the pickaxe in hand:
         // what the pillar is short once the drops are picked up is mined.
         ("find_diamond", 3914),
+        // A hollow walled two high, its other ways sloping into a river,
+        // showed no top for a torch, and the walks on went nowhere:
+        // torches are set on walls where no top is in sight.
+        ("light_up_the_surroundings", 3913),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -1,21 +1,22 @@
 //! Placing with the selected item about the body: a pillar jumped up on,
-//! and the tops of nearby blocks used on one by one (blocks placed, fires
-//! lit).
+//! and the tops (or sides) of nearby blocks used on one by one (blocks
+//! placed, fires lit, torches set).
 
 use super::behaviour::{
     aim_clearing_the_way, angles_to, block_centre, crosshair_on, turn_towards, Behaviour, Step,
 };
 use super::blocks::collides_at;
 use super::build::break_the_plant_at_the_eyes;
+use super::faces;
 use super::mining::Wander;
 use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
 use crate::sim::game::Game;
 use crate::sim::player;
-use crate::sim::raycast;
+use crate::sim::raycast::{self, Face};
 use crate::sim::registry::{registry, BlockId, Shape};
 use crate::sim::rules::{is_replaceable, opens_on_use, Aabb};
-use crate::sim::world::BlockPos;
+use crate::sim::world::{offset, BlockPos};
 
 /// This tick's walk to the middle of the feet's cell; none once the body
 /// stands within 0.05 of it, where it leans into no cell beside.
@@ -234,13 +235,17 @@ pub(super) fn held_uses_left(game: &Game) -> i64 {
 /// each time at the farthest open spot in sight that was not tried yet
 /// (what it puts there then hides none of the spots left) —
 /// the top face of a block with air above, or a short plant standing on
-/// a block, which placing replaces — giving up on a spot after a few ticks.
+/// a block, which placing replaces; [`on_walls`], where none is left, the
+/// side of a block facing open air — giving up on a spot after a few ticks.
+///
+/// [`on_walls`]: PlaceAround::on_walls
 pub struct PlaceAround {
     count: u32,
     tried: Vec<BlockPos>,
     current: Option<(PlaceSpot, u32)>,
     held: i64,
     wander: Wander,
+    on_walls: bool,
 }
 
 /// Where to click: the block the crosshair must rest on and the point to aim at.
@@ -248,9 +253,9 @@ pub struct PlaceAround {
 struct PlaceSpot {
     click: BlockPos,
     aim: [f64; 3],
-    /// Whether the click must land on the top face (a solid block) or
-    /// anywhere (a replaceable plant).
-    top_face: bool,
+    /// The face the click must land on (a solid block's), or none where
+    /// it may land anywhere (a replaceable plant).
+    face: Option<Face>,
 }
 
 impl PlaceSpot {
@@ -267,7 +272,7 @@ impl PlaceSpot {
             Some(PlaceSpot {
                 click: pos,
                 aim: [centre[0], centre[1] + 0.5, centre[2]],
-                top_face: true,
+                face: Some(Face::Up),
             })
         } else if REPLACEABLE_PLANTS.contains(&registry().block(game.world.get(pos)).name)
             && shape(below) == Shape::Cube
@@ -275,7 +280,7 @@ impl PlaceSpot {
             Some(PlaceSpot {
                 click: pos,
                 aim: [centre[0], centre[1] - 0.3, centre[2]],
-                top_face: false,
+                face: None,
             })
         } else {
             None
@@ -284,7 +289,21 @@ impl PlaceSpot {
 
     /// Whether the crosshair rests where a click places on this spot.
     fn clicked_by(&self, hit: &raycast::Hit) -> bool {
-        hit.pos == self.click && (!self.top_face || hit.face == raycast::Face::Up)
+        hit.pos == self.click && self.face.is_none_or(|face| hit.face == face)
+    }
+
+    /// A side of a solid block, facing open air, to use the item on (a
+    /// torch set on a wall).
+    fn on_side(game: &Game, pos: BlockPos, face: Face) -> Option<PlaceSpot> {
+        let solid = registry().block(game.world.get(pos)).shape == Shape::Cube;
+        let front = offset(pos, face.normal());
+        (solid && !opens_on_use(game.world.get(pos)) && game.world.get(front) == BlockId::AIR).then(
+            || PlaceSpot {
+                click: pos,
+                aim: faces::aim_point(pos, face),
+                face: Some(face),
+            },
+        )
     }
 
     fn in_sight(&self, game: &Game) -> bool {
@@ -301,6 +320,9 @@ impl PlaceSpot {
     }
 }
 
+/// The sides of a block something is set on, as on a wall.
+const SIDES: [Face; 4] = [Face::North, Face::South, Face::West, Face::East];
+
 /// Plants that a placed block replaces.
 const REPLACEABLE_PLANTS: &[&str] = &["grass", "fern", "dead_bush"];
 
@@ -315,6 +337,7 @@ impl PlaceAround {
             current: None,
             held: 0,
             wander: Wander::new(4),
+            on_walls: false,
         }
     }
 
@@ -324,7 +347,18 @@ impl PlaceAround {
         self
     }
 
-    fn next_spot(&self, game: &Game) -> Option<PlaceSpot> {
+    /// Where no top is left in sight, use the item on the sides of
+    /// blocks before walking on (torches on walls: on seed 3913 a hollow
+    /// walled two high showed no top, and the walks on jumped at its wall
+    /// and went back and forth between a river and its bank).
+    pub fn on_walls(mut self) -> PlaceAround {
+        self.on_walls = true;
+        self
+    }
+
+    /// The farthest spot in sight not tried yet: a top (see
+    /// [`PlaceSpot::at`]), or with `sides` a block's side.
+    fn next_spot(&self, game: &Game, sides: bool) -> Option<PlaceSpot> {
         let feet = game.player.block_pos();
         let mut spots = Vec::new();
         for dy in -2..=1 {
@@ -334,7 +368,15 @@ impl PlaceAround {
                     if dx.abs() + dz.abs() < 2 || self.tried.contains(&pos) {
                         continue;
                     }
-                    if let Some(spot) = PlaceSpot::at(game, pos).filter(|s| s.in_sight(game)) {
+                    let found = if sides {
+                        SIDES
+                            .into_iter()
+                            .filter_map(|face| PlaceSpot::on_side(game, pos, face))
+                            .find(|s| s.in_sight(game))
+                    } else {
+                        PlaceSpot::at(game, pos).filter(|s| s.in_sight(game))
+                    };
+                    if let Some(spot) = found {
                         spots.push((dx * dx + dz * dz, pos, spot));
                     }
                 }
@@ -365,7 +407,8 @@ impl Behaviour for PlaceAround {
         let (spot, ticks) = match self.current {
             Some((spot, ticks)) if ticks < Self::PATIENCE => (spot, ticks),
             _ => {
-                let Some(spot) = self.next_spot(game) else {
+                let on_a_side = || self.on_walls.then(|| self.next_spot(game, true)).flatten();
+                let Some(spot) = self.next_spot(game, false).or_else(on_a_side) else {
                     if let Some(action) = break_the_plant_at_the_eyes(game) {
                         return Step::Act(action);
                     }
@@ -398,6 +441,38 @@ mod tests {
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::rules::testkit::feet_level;
     use crate::sim::script::behaviour::Hold;
+
+    /// Whether a torch is set, within 100 ticks, from the middle of a
+    /// trench three long and one wide, three deep in stone, whose floor
+    /// shows no top far enough off: on a wall only when `on_walls`.
+    fn a_torch_set_in_a_trench(on_walls: bool) -> bool {
+        let mut game = sky_game();
+        for x in -5..=5 {
+            for z in -5_i32..=5 {
+                if x != 0 || z.abs() > 1 {
+                    for y in FLOOR + 1..=FLOOR + 3 {
+                        put(&mut game, [x, y, z], "stone");
+                    }
+                }
+            }
+        }
+        game.player.inventory.main[0] = Some(crate::sim::inventory::ItemStack::new(
+            crate::sim::registry::item("torch"),
+            4,
+        ));
+        game.player.inventory.selected = 0;
+        let place = PlaceAround::new(1).wandering(0);
+        let place = if on_walls { place.on_walls() } else { place };
+        let set = |g: &Game| g.stats.get(crate::suite::Event::UseItem, "torch") == 1;
+        crate::sim::script::long::stage::play_phase(game, vec![Box::new(place)], set, 100).reached
+    }
+
+    #[test]
+    fn a_torch_is_set_on_a_wall_where_no_top_is_in_sight() {
+        // Seed 3913's hollow, walled two high, showed no top.
+        assert!(a_torch_set_in_a_trench(true));
+        assert!(!a_torch_set_in_a_trench(false), "a top was in sight");
+    }
 
     #[test]
     fn a_block_is_put_down_from_inside_sugar_cane() {

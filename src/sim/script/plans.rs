@@ -601,13 +601,14 @@ fn find_bedrock(_: &Game) -> Plan {
 }
 
 fn light_up_the_surroundings(_: &Game) -> Plan {
-    // Clear the tall plants that hide the ground, then place torches,
-    // walking on for more spots as often as there are torches to place
-    // (on seed 131 a river's bank left too few in reach).
+    // Clear the tall plants that hide the ground, then place torches, on
+    // walls where no top is left in sight, walking on for more spots as
+    // often as there are torches to place (on seed 131 a river's bank
+    // left too few in reach).
     vec![
         Box::new(MineNearest::new(plants(), 24).within(3)),
         select("torch"),
-        Box::new(PlaceAround::new(12).wandering(12)),
+        Box::new(PlaceAround::new(12).on_walls().wandering(12)),
         settle(),
     ]
 }
