@@ -264,11 +264,7 @@ impl PlaceSpot {
         let above = [pos[0], pos[1] + 1, pos[2]];
         let shape = |p: BlockPos| registry().block(game.world.get(p)).shape;
         let centre = block_centre(pos);
-        // Not a block that the use key opens (seed 2466's build_gate: the
-        // crafting table just used was the farthest spot, and the click
-        // opened its screen, where the place stayed to the end).
-        let opens = opens_on_use(game.world.get(pos));
-        if shape(pos) == Shape::Cube && !opens && game.world.get(above) == BlockId::AIR {
+        if Self::takes_placing(game, pos) && game.world.get(above) == BlockId::AIR {
             Some(PlaceSpot {
                 click: pos,
                 aim: [centre[0], centre[1] + 0.5, centre[2]],
@@ -295,15 +291,24 @@ impl PlaceSpot {
     /// A side of a solid block, facing open air, to use the item on (a
     /// torch set on a wall).
     fn on_side(game: &Game, pos: BlockPos, face: Face) -> Option<PlaceSpot> {
-        let solid = registry().block(game.world.get(pos)).shape == Shape::Cube;
         let front = offset(pos, face.normal());
-        (solid && !opens_on_use(game.world.get(pos)) && game.world.get(front) == BlockId::AIR).then(
-            || PlaceSpot {
+        (Self::takes_placing(game, pos) && game.world.get(front) == BlockId::AIR).then(|| {
+            PlaceSpot {
                 click: pos,
                 aim: faces::aim_point(pos, face),
                 face: Some(face),
-            },
-        )
+            }
+        })
+    }
+
+    /// Whether a face of the block at `pos` takes what is placed on it:
+    /// a full cube, and not one that the use key opens (seed 2466's
+    /// build_gate: the crafting table just used was the farthest spot,
+    /// and the click opened its screen, where the place stayed to the
+    /// end).
+    fn takes_placing(game: &Game, pos: BlockPos) -> bool {
+        let block = game.world.get(pos);
+        registry().block(block).shape == Shape::Cube && !opens_on_use(block)
     }
 
     fn in_sight(&self, game: &Game) -> bool {
