@@ -365,6 +365,15 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // showed no top for a torch, and the walks on went nowhere:
         // torches are set on walls where no top is in sight.
         ("light_up_the_surroundings", 3913),
+        // The first pig fled down into a pit six deep, and the other
+        // grazed beyond its wall, level with its floor: the hunt digs up
+        // out of a hollow no walk leaves whenever the quarry stands no
+        // lower than a jump under the feet.
+        ("hunt_pigs", 3984),
+        // The thrown trident lay on a bank over the hollow the straight
+        // walk to it went down into: a landed trident is fetched by a
+        // route, and no throw is drawn with an empty hand.
+        ("use_trident", 3942),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -48,10 +48,11 @@ const NEAR_TO_GO_ROUND: f64 = STRIKE_DISTANCE + 1.0;
 /// taken to follow it (three blocks fall without harm).
 const OUT_OF_REACH_BELOW: f64 = 2.5;
 const SAFE_DROP: f64 = 5.0;
-/// How far above the feet a creature no walk reaches stands before the
-/// hunt digs up out of where it is (higher than a jump climbs), and how
-/// many times one hunt digs out.
-const DIG_UP_TO: f64 = 1.5;
+/// How far below the feet a creature no walk reaches may stand for the
+/// hunt to dig up out of where it is (no deeper than a jump climbs back:
+/// a way up from a pit goes nowhere lower), and how many times one hunt
+/// digs out.
+const DIG_OUT_FOR_BELOW: f64 = 1.5;
 const DIG_OUTS: u32 = 3;
 
 /// The living creatures of `kind`.
@@ -416,13 +417,15 @@ impl Hunt {
     }
 
     /// Whether, over land, the hunt is shut in a hollow: no walk round
-    /// reaches any creature of the kind, and `target` stands above the
-    /// feet higher than a jump climbs (seed 2538's player followed a pig
-    /// down into a hollow two deep, and stood jumping at its wall, under
-    /// the other pig, until the episode ended).
-    fn shut_in_below(&self, game: &Game, target: &Entity) -> bool {
+    /// reaches any creature of the kind, and `target` stands no lower
+    /// than a jump under the feet (seed 2538's player followed a pig down
+    /// into a hollow two deep, and stood jumping at its wall, under the
+    /// other pig, until the episode ended; seed 3984's followed one down
+    /// a pit six deep, and the other grazed beyond the wall, level with
+    /// the pit's floor).
+    fn shut_in(&self, game: &Game, target: &Entity) -> bool {
         self.goes_round
-            && target.pos[1] - game.player.pos[1] > DIG_UP_TO
+            && target.pos[1] - game.player.pos[1] > -DIG_OUT_FOR_BELOW
             && living(game, self.kind).all(|e| self.unreached.contains(&e.id))
     }
 
@@ -473,7 +476,7 @@ impl Behaviour for Hunt {
             if !self.unreached.contains(&target.id) {
                 self.unreached.push(target.id);
             }
-            if self.dig_outs_left > 0 && self.shut_in_below(game, target) {
+            if self.dig_outs_left > 0 && self.shut_in(game, target) {
                 self.dig_outs_left -= 1;
                 self.round.set_digs_up(self.dig_outs_left > 0);
                 self.unreached.clear();
@@ -980,6 +983,28 @@ mod tests {
             "no strike, the feet {farthest:.1} blocks off at most"
         );
         assert!(farthest < 6.0, "the feet went {farthest:.1} blocks off");
+    }
+
+    #[test]
+    fn an_over_land_hunt_digs_up_out_of_a_pit_walled_off_from_a_creature_level_with_it() {
+        // Seed 3984's player followed a pig down into a pit six deep and,
+        // the pig killed, stood jumping at the pit's wall while the other
+        // grazed eleven blocks off, level with its floor beyond the wall.
+        // Here the pit is one cell in dirt three high that ends four
+        // blocks east; the pig is held on the floor eight blocks east.
+        let mut game = platform_game();
+        game.player.inventory.main[0] = Some(ItemStack::new(item("iron_sword"), 1));
+        for x in -AREA..=4 {
+            for z in -AREA..AREA {
+                if [x, z] != [0, 0] {
+                    for y in FLOOR + 1..=FLOOR + 3 {
+                        put(&mut game.world, [x, y, z], "dirt");
+                    }
+                }
+            }
+        }
+        summon_east(&mut game, "pig", 8.0);
+        assert!(strikes_a_held_pig(game, 600));
     }
 
     #[test]

@@ -44,7 +44,8 @@ const DETOUR_TICKS: u32 = 80;
 const TICKS_PER_WAYPOINT: u32 = 6;
 /// How far, in blocks, a creature that does not come down may move off
 /// from where it stood when the walk round set off before the walk is
-/// given up for one to where it stands now.
+/// given up: for a run at where it stands now, or on another level for a
+/// walk round there.
 const MOVED_OFF: f64 = 4.0;
 /// How far a creature's feet stand above or below the player's before
 /// it counts as on another level: more than two blocks, so a bank no
@@ -180,35 +181,43 @@ impl GoRound {
         }
         self.stopped += 1;
         if self.stopped > STOPPED_TICKS && footed {
-            let [x, y, z] = feet.map(|v| v.floor() as i32);
-            let swims = [y, y - 1]
-                .iter()
-                .any(|&y| route::is_water(&game.world, [x, y, z]));
-            let y = water_top(game, [x, y, z]);
-            let level = [feet[0], feet[1].max(f64::from(y)), feet[2]];
-            let elsewhere = on_another_level(game, level);
-            let below = elsewhere && level[1] < game.player.pos[1];
-            let p = p.pos;
-            let above = elsewhere && !below;
-            let overhead = self.comes_down && above && distance_across(feet, p) <= OVERHEAD;
-            let dug_up_to = self.digs_up && !self.comes_down && above;
-            let round = if below && game.player.health > HEALTH_TO_FALL {
-                travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
-            } else if overhead || dug_up_to {
-                let longest = if overhead {
-                    WAY_UP_PER_BLOCK * gap + WAY_UP_SLACK
-                } else {
-                    WAY_PER_BLOCK_DUG * (level[1] - p[1]) + WAY_UP_SLACK
-                };
-                travel::towards_cell([x, y, z]).no_longer_than(longest as usize)
-            } else if elsewhere || !swims {
-                travel::towards_cell([x, y, z])
-            } else {
-                travel::towards([x, z])
-            };
-            self.detour = Some((round, DETOUR_TICKS, feet));
-            self.reset();
+            self.set_off(game, feet);
         }
+    }
+
+    /// Starts a walk round towards a creature standing at `feet`.
+    fn set_off(&mut self, game: &Game, feet: [f64; 3]) {
+        let gap = gap(game, feet);
+        let [x, y, z] = feet.map(|v| v.floor() as i32);
+        let swims = [y, y - 1]
+            .iter()
+            .any(|&y| route::is_water(&game.world, [x, y, z]));
+        let y = water_top(game, [x, y, z]);
+        let level = [feet[0], feet[1].max(f64::from(y)), feet[2]];
+        let elsewhere = on_another_level(game, level);
+        let below = elsewhere && level[1] < game.player.pos[1];
+        let above = elsewhere && !below;
+        let p = game.player.pos;
+        let overhead = self.comes_down && above && distance_across(feet, p) <= OVERHEAD;
+        let dug_up_to = self.digs_up && !self.comes_down && above;
+        let longest_way_up = if overhead {
+            Some(WAY_UP_PER_BLOCK * gap)
+        } else if dug_up_to {
+            Some(WAY_PER_BLOCK_DUG * (level[1] - p[1]))
+        } else {
+            None
+        };
+        let round = if below && game.player.health > HEALTH_TO_FALL {
+            travel::towards_cell([x, y, z]).taking_drops_of(HURTING_DROP)
+        } else if let Some(longest) = longest_way_up {
+            travel::towards_cell([x, y, z]).no_longer_than((longest + WAY_UP_SLACK) as usize)
+        } else if elsewhere || !swims {
+            travel::towards_cell([x, y, z])
+        } else {
+            travel::towards([x, z])
+        };
+        self.detour = Some((round, DETOUR_TICKS, feet));
+        self.reset();
     }
 
     /// This tick's walk round, while one is under way and the creature's
@@ -218,8 +227,16 @@ impl GoRound {
         *ticks_left = ticks_left.saturating_sub(1);
         // A passive creature gone off elsewhere meanwhile is looked for
         // again (seed 72's wounded pig climbed out of a lake onto its far
-        // bank while the walk went round to where it had swum).
+        // bank while the walk went round to where it had swum): on
+        // another level, where no straight run reaches it, by a new walk
+        // round at once (seed 3942's pig fled on through a cave below,
+        // and each walk round down to it ended in a run held back at the
+        // cave's mouth until the watch set off again).
         let moved_off = !self.comes_down && distance(*set_off_to, feet) > MOVED_OFF;
+        if moved_off && on_another_level(game, feet) {
+            self.set_off(game, feet);
+            return self.step(game, feet, near);
+        }
         if *ticks_left > 0 && gap(game, feet) > near && !moved_off {
             if let Step::Act(action) = round.next(game) {
                 if !self.comes_down {
@@ -245,7 +262,7 @@ impl GoRound {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::protocol::Key;
     use crate::sim::rules;
@@ -255,7 +272,7 @@ mod tests {
     /// The floor with a ridge four blocks high three blocks east of the
     /// player (x 3 and 4, the floor's whole length), whose only way up is
     /// a stair of three steps beside it starting at `stair_z`.
-    fn ridge_with_a_stair(stair_z: i32) -> Game {
+    pub(in crate::sim::script) fn ridge_with_a_stair(stair_z: i32) -> Game {
         let mut game = platform_game();
         for z in -16..=16 {
             for x in 3..=4 {
@@ -273,7 +290,7 @@ mod tests {
     }
 
     /// Feet on the ridge's top level with the player's start.
-    const ON_THE_RIDGE: [f64; 3] = [3.5, (FLOOR + 5) as f64, 0.5];
+    pub(in crate::sim::script) const ON_THE_RIDGE: [f64; 3] = [3.5, (FLOOR + 5) as f64, 0.5];
 
     /// Whether a walk round sets off towards feet on the ridge, whose
     /// stair starts at `stair_z`, to a creature of `kind`.
@@ -328,19 +345,41 @@ mod tests {
         panic!("still below the ridge at {:?}", game.player.pos);
     }
 
-    #[test]
-    fn a_walk_round_to_a_passive_creature_gone_off_elsewhere_is_given_up() {
-        // Seed 72's wounded pig climbed out of a lake onto its far bank
-        // while a long walk went round to where it had swum.
+    /// A walk round set off towards a pig on the ridge, whose stair is
+    /// twelve blocks along.
+    fn walking_round_to_a_pig_on_the_ridge() -> (Game, GoRound) {
         let game = ridge_with_a_stair(12);
-        let feet = ON_THE_RIDGE;
         let mut round = GoRound::for_kind("pig");
         for _ in 0..=STOPPED_TICKS + 1 {
-            round.watch(&game, feet);
+            round.watch(&game, ON_THE_RIDGE);
         }
-        assert!(round.step(&game, feet, 1.0).is_some(), "a walk round");
-        let gone_off = [feet[0], feet[1], feet[2] - 6.0];
+        assert!(
+            round.step(&game, ON_THE_RIDGE, 1.0).is_some(),
+            "a walk round"
+        );
+        (game, round)
+    }
+
+    #[test]
+    fn a_walk_round_to_a_passive_creature_gone_off_to_the_players_level_is_given_up() {
+        // Seed 72's wounded pig climbed out of a lake onto its far bank
+        // while a long walk went round to where it had swum. Here the pig
+        // comes down off the ridge: the run looks again.
+        let (game, mut round) = walking_round_to_a_pig_on_the_ridge();
+        let gone_off = [6.5, f64::from(FLOOR + 1), ON_THE_RIDGE[2]];
         assert!(round.step(&game, gone_off, 1.0).is_none());
+    }
+
+    #[test]
+    fn a_walk_round_to_a_passive_creature_gone_off_on_another_level_sets_off_again() {
+        // Seed 3942's pig fled on through a cave below, and each walk
+        // round down to it was given up for a run held back at the cave's
+        // mouth. Here the pig walks on along the ridge.
+        let (game, mut round) = walking_round_to_a_pig_on_the_ridge();
+        let gone_off = [ON_THE_RIDGE[0], ON_THE_RIDGE[1], ON_THE_RIDGE[2] - 6.0];
+        assert!(round.step(&game, gone_off, 1.0).is_some());
+        let set_off_to = round.detour.as_ref().map(|(_, _, feet)| *feet);
+        assert_eq!(set_off_to, Some(gone_off));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::go_round::GoRound;
 use super::long::Until;
 use super::plans::{craft_one, select, settle, Plan};
 use super::plants::{is_wild_plant, plant_before};
-use super::travel::travel;
+use super::travel::{self, travel, Travel};
 use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
 use crate::sim::entity::{Entity, EntityId, EntityKind, Mob};
@@ -124,7 +124,15 @@ pub(super) struct Shoot {
 
 impl Behaviour for Shoot {
     fn next(&mut self, game: &Game) -> Step {
-        if self.shots == 0 || self.ticks_left == 0 {
+        // Nothing drawn in hand, nothing to shoot (seed 3942's thrown
+        // trident lay out of the fetch's reach, and the throws after it
+        // were drawn with an empty hand).
+        let armed = game
+            .player
+            .inventory
+            .selected_stack()
+            .is_some_and(|stack| archery::draws(stack.item));
+        if self.shots == 0 || self.ticks_left == 0 || !armed {
             return Step::Done;
         }
         self.ticks_left -= 1;
@@ -151,9 +159,24 @@ impl Behaviour for Shoot {
     }
 }
 
-/// Walks to the thrown trident and picks it up.
+/// Walks to the thrown trident and picks it up: once it has landed, by a
+/// route to its cell (seed 3942's lay on a bank three blocks over the
+/// hollow the straight walk went down into), then straight.
 struct FetchTrident {
     ticks_left: u32,
+    route: Option<Travel>,
+    /// Whether the route has been walked to its end.
+    routed: bool,
+}
+
+impl FetchTrident {
+    fn new() -> FetchTrident {
+        FetchTrident {
+            ticks_left: 120,
+            route: None,
+            routed: false,
+        }
+    }
 }
 
 impl Behaviour for FetchTrident {
@@ -175,6 +198,15 @@ impl Behaviour for FetchTrident {
         let Some(thrown) = thrown else {
             return Step::Act(Action::noop());
         };
+        let landed = matches!(&thrown.kind, EntityKind::Arrow(a) if a.in_ground);
+        if landed && !self.routed {
+            let cell = thrown.pos.map(|v| v.floor() as i32);
+            let route = self.route.get_or_insert_with(|| travel::towards_cell(cell));
+            if let Step::Act(action) = route.next(game) {
+                return Step::Act(action);
+            }
+            self.routed = true;
+        }
         let mut walk = WalkTo::new(thrown.pos[0], thrown.pos[2]);
         walk.within = 0.0;
         // Its own budget paces the jumps over steps.
@@ -445,7 +477,7 @@ pub fn use_trident(_: &Game) -> Plan {
             ticks_left: 120,
             clear_shots_only: false,
         }));
-        plan.push(Box::new(FetchTrident { ticks_left: 120 }));
+        plan.push(Box::new(FetchTrident::new()));
         plan.push(select("trident"));
     }
     plan.push(Box::new(Hunt::over_land("pig", 1)));
@@ -758,6 +790,45 @@ mod tests {
         })];
         let played = play_phase(game, plan, |_| false, 100);
         16 - played.game.player.inventory.count(item("arrow"))
+    }
+
+    #[test]
+    fn a_trident_on_a_bank_no_jump_climbs_is_fetched_by_the_way_round() {
+        // Seed 3942's trident lay on a bank three blocks over the hollow
+        // the straight walk to it went down into, and the walk jumped at
+        // the bank until the fetch's time ran out, twice. Here it lies on
+        // a ridge four blocks high, three blocks east of the player,
+        // whose only way up is a stair of three steps beside it.
+        use crate::sim::projectile::{Pickup, Shooter};
+        use crate::sim::script::go_round::tests::{ridge_with_a_stair, ON_THE_RIDGE};
+        let mut game = ridge_with_a_stair(3);
+        let trident = ItemStack::new(item("trident"), 1);
+        let mut thrown = rules::projectiles::new_arrow(trident, Shooter::Player, Pickup::Allowed);
+        thrown.in_ground = true;
+        game.entities
+            .spawn(EntityKind::Arrow(thrown), ON_THE_RIDGE, [0.0; 3]);
+        let fetched = |g: &Game| g.player.inventory.count(item("trident")) > 0;
+        let plan: Plan = vec![Box::new(FetchTrident::new())];
+        assert!(play_phase(game, plan, fetched, 200).reached);
+    }
+
+    #[test]
+    fn a_shooter_with_nothing_drawn_in_hand_is_done_at_once() {
+        // Seed 3942's throws after a trident left lying were drawn with an
+        // empty hand, 120 ticks each.
+        let mut game = platform_game();
+        summon_east(&mut game, "pig", 5.0);
+        let mut shoot = Shoot {
+            quarry: Quarry::new("pig"),
+            flight: TRIDENT_FLIGHT,
+            draw_ticks: archery::TRIDENT_DRAW_TICKS,
+            shots: 1,
+            ticks_left: 120,
+            clear_shots_only: false,
+        };
+        assert!(matches!(shoot.next(&game), Step::Done), "empty hand");
+        game.player.inventory.main[0] = Some(ItemStack::new(item("trident"), 1));
+        assert!(matches!(shoot.next(&game), Step::Act(_)), "trident in hand");
     }
 
     #[test]
