@@ -374,6 +374,14 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // walk to it went down into: a landed trident is fetched by a
         // route, and no throw is drawn with an empty hand.
         ("use_trident", 3942),
+        // The wounded pig fled on over a lower level, and each walk round
+        // to it was given up for a run held back for two seconds: one
+        // sets off again at once.
+        ("hunt_pigs", 3639),
+        // The second throw flew 22 blocks and stuck in a hillside, and the
+        // fetch there and back took the rest of the task: a trident
+        // landed that far is left, and the wounded pig hunted.
+        ("use_trident", 1178),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -5,7 +5,7 @@
 //! worked out in [`super::flight`]). The behaviours read the game to aim
 //! and act only through keys and camera.
 
-use super::behaviour::{angles_to, distance, turn_towards, Behaviour, Hold, Step};
+use super::behaviour::{angles_to, distance, distance_across, turn_towards, Behaviour, Hold, Step};
 use super::blocks::stands_dry;
 use super::collect::CollectItems;
 use super::combat::Hunt;
@@ -26,6 +26,12 @@ use crate::sim::registry::{item, registry};
 use crate::sim::rules::{archery, fishing, Target};
 use crate::sim::world::BlockPos;
 
+/// How far across, in blocks, a landed trident may lie to be fetched: a
+/// throw that missed and flew on is a long walk from the quarry, which
+/// is hunted instead (seed 1178's second throw stuck in a hillside 22
+/// blocks off, and the walk there and back took the rest of the task
+/// while the wounded pig strolled off).
+const FETCH_FARTHEST: f64 = 16.0;
 /// How near (eye to box centre) to stand to use an item on a creature.
 const USE_REACH: f64 = 2.4;
 /// Camera error, in degrees, small enough to use an item on a creature.
@@ -161,7 +167,8 @@ impl Behaviour for Shoot {
 
 /// Walks to the thrown trident and picks it up: once it has landed, by a
 /// route to its cell (seed 3942's lay on a bank three blocks over the
-/// hollow the straight walk went down into), then straight.
+/// hollow the straight walk went down into), then straight. One landed
+/// farther than [`FETCH_FARTHEST`] is left lying.
 struct FetchTrident {
     ticks_left: u32,
     route: Option<Travel>,
@@ -199,6 +206,9 @@ impl Behaviour for FetchTrident {
             return Step::Act(Action::noop());
         };
         let landed = matches!(&thrown.kind, EntityKind::Arrow(a) if a.in_ground);
+        if landed && distance_across(thrown.pos, game.player.pos) > FETCH_FARTHEST {
+            return Step::Done;
+        }
         if landed && !self.routed {
             let cell = thrown.pos.map(|v| v.floor() as i32);
             let route = self.route.get_or_insert_with(|| travel::towards_cell(cell));
@@ -792,6 +802,15 @@ mod tests {
         16 - played.game.player.inventory.count(item("arrow"))
     }
 
+    /// A trident the player threw, stuck in the ground at `at`.
+    fn land_a_trident(game: &mut Game, at: [f64; 3]) {
+        use crate::sim::projectile::{Pickup, Shooter};
+        let trident = ItemStack::new(item("trident"), 1);
+        let mut thrown = rules::projectiles::new_arrow(trident, Shooter::Player, Pickup::Allowed);
+        thrown.in_ground = true;
+        game.entities.spawn(EntityKind::Arrow(thrown), at, [0.0; 3]);
+    }
+
     #[test]
     fn a_trident_on_a_bank_no_jump_climbs_is_fetched_by_the_way_round() {
         // Seed 3942's trident lay on a bank three blocks over the hollow
@@ -799,17 +818,25 @@ mod tests {
         // the bank until the fetch's time ran out, twice. Here it lies on
         // a ridge four blocks high, three blocks east of the player,
         // whose only way up is a stair of three steps beside it.
-        use crate::sim::projectile::{Pickup, Shooter};
         use crate::sim::script::go_round::tests::{ridge_with_a_stair, ON_THE_RIDGE};
         let mut game = ridge_with_a_stair(3);
-        let trident = ItemStack::new(item("trident"), 1);
-        let mut thrown = rules::projectiles::new_arrow(trident, Shooter::Player, Pickup::Allowed);
-        thrown.in_ground = true;
-        game.entities
-            .spawn(EntityKind::Arrow(thrown), ON_THE_RIDGE, [0.0; 3]);
+        land_a_trident(&mut game, ON_THE_RIDGE);
         let fetched = |g: &Game| g.player.inventory.count(item("trident")) > 0;
         let plan: Plan = vec![Box::new(FetchTrident::new())];
         assert!(play_phase(game, plan, fetched, 200).reached);
+    }
+
+    #[test]
+    fn a_trident_landed_far_off_is_left_lying() {
+        // Seed 1178's second throw stuck in a hillside 22 blocks off.
+        let fetch_starts = |east: f64| {
+            let mut game = platform_game();
+            let [x, y, z] = game.player.pos;
+            land_a_trident(&mut game, [x + east, y, z]);
+            matches!(FetchTrident::new().next(&game), Step::Act(_))
+        };
+        assert!(fetch_starts(FETCH_FARTHEST - 1.0), "near");
+        assert!(!fetch_starts(FETCH_FARTHEST + 1.0), "far");
     }
 
     #[test]
