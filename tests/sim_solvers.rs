@@ -382,6 +382,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // fetch there and back took the rest of the task: a trident
         // landed that far is left, and the wounded pig hunted.
         ("use_trident", 1178),
+        // A village lamp's fence post stood between the player and the
+        // frame: the route climbed it as a block, and the straight walk
+        // jumped at it; a fence is not climbed, and the walk goes round.
+        ("find_item_frame", 4094),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -9,6 +9,7 @@ use super::behaviour::{
 use super::build::{Build, Placement};
 use super::chest::StoreInChest;
 use super::footing::{ground_within, Footing};
+use super::go_round::GoRound;
 use super::mining::Mine;
 use super::placing::PillarUp;
 use super::plans::{settle, Plan};
@@ -617,6 +618,10 @@ fn keep_clear_of(game: &Game, frame: &Frame) -> Action {
 struct ApproachFrame {
     walk: WalkTo,
     detour: Option<Travel>,
+    /// The walk round what stops the straight walk to a hanging frame
+    /// (seed 4094's village lamp, a fence post two high, stood between
+    /// the player and the frame).
+    round: GoRound,
 }
 
 impl ApproachFrame {
@@ -664,7 +669,17 @@ impl Behaviour for ApproachFrame {
         self.walk.x = frame.centre[0];
         self.walk.z = frame.centre[2];
         self.walk.within = if frame.hanging { 1.5 } else { 0.0 };
-        self.walk.next(game)
+        if !frame.hanging {
+            return self.walk.next(game);
+        }
+        if let Some(walk_round) = self.round.step(game, frame.centre, self.walk.within) {
+            return Step::Act(walk_round);
+        }
+        let step = self.walk.next(game);
+        if matches!(step, Step::Act(_)) {
+            self.round.watch(game, frame.centre);
+        }
+        step
     }
 }
 
@@ -681,7 +696,11 @@ pub(super) fn find_item_frame(game: &Game) -> Plan {
     let mut walk = WalkTo::new(x, z);
     walk.cuts_soft_blocks = true;
     vec![
-        Box::new(ApproachFrame { walk, detour: None }),
+        Box::new(ApproachFrame {
+            walk,
+            detour: None,
+            round: GoRound::for_kind("item_frame"),
+        }),
         Box::new(LookAt {
             target: |game| item_frame(game).map(|frame| frame.centre),
             ticks_left: 60,
@@ -750,6 +769,30 @@ mod tests {
         let lying = [0.26, f64::from(FLOOR + 1), -1.48];
         game.player.pos = [0.3, f64::from(FLOOR + 1), 0.3];
         assert_the_fallen_frame_is_found(game, lying, 300);
+    }
+
+    /// The task's frame, hanging on a plank four blocks north of the
+    /// player, with a fence post two blocks north, in the straight walk's
+    /// way: a jump does not climb it, and the walk goes round (seed
+    /// 4094's village lamp).
+    #[test]
+    fn a_hanging_frame_behind_a_fence_post_is_walked_round_to() {
+        use crate::sim::{command, CommandStatus};
+        let mut game = platform_game();
+        for text in [
+            "/setblock ~ ~ ~-4 minecraft:oak_planks",
+            "/summon minecraft:item_frame ~ ~ ~-3 {Facing:3b}",
+            "/setblock ~ ~ ~-1 minecraft:oak_fence",
+        ] {
+            let status = command::run(&mut game, text);
+            assert!(
+                matches!(status, CommandStatus::Accepted),
+                "{text}: {status:?}"
+            );
+        }
+        let plan = find_item_frame(&game);
+        let found = play_phase(game, plan, goals::item_frame_found, 300);
+        assert!(found.reached, "not seen in {} steps", found.steps);
     }
 
     /// Lays a fallen frame's item, come to rest, at `lying`, and plays the

@@ -33,6 +33,11 @@ const DROP: u32 = 2;
 /// beyond that.
 pub(super) const HARMLESS_DROP: i32 = 3;
 const HURT: u32 = 20;
+/// The highest top, over the block's floor, that a jump lands on: a
+/// fence or a wall (1.5) is not climbed (seed 4094's `find_item_frame`:
+/// the path to the frame went over a village lamp's fence post, and the
+/// walk jumped at it until the task ended).
+const JUMP_HEIGHT: f32 = 1.25;
 /// How much the distance to the guide weighs against the path's length.
 const GUIDE_WEIGHT: u32 = 2;
 /// How far round a cell the world must be generated for the ground
@@ -117,7 +122,8 @@ pub(super) fn step(
         // the water's top cell, the land level with it is climbed onto).
         let afloat = !is_water(world, from) && is_water(world, up(from, -1));
         let above = up(level, 1);
-        return (!afloat && standable(world, above) && free(world, up(from, 2)))
+        let jumped_onto = registry().block(world.get(level)).height <= JUMP_HEIGHT;
+        return (!afloat && jumped_onto && standable(world, above) && free(world, up(from, 2)))
             .then(|| priced(world, above, STRAIGHT + CLIMB));
     }
     if !free(world, up(level, 1)) {
@@ -364,6 +370,20 @@ mod tests {
         let path = search(&game, start, nowhere, Some([0, 500]), Ground::Any);
         assert_eq!(path.last(), Some(&[0, FLOOR + 1, 60]), "{path:?}");
         assert!(path.iter().all(|w| w[0] == 0), "{path:?}");
+    }
+
+    /// A step up onto a block is climbed, onto a fence post (1.5 high)
+    /// not (seed 4094's village lamp).
+    #[test]
+    fn a_step_climbs_a_block_but_not_a_fence() {
+        let mut game = sky_game();
+        let start = game.player.block_pos();
+        let ahead = [start[0] + 1, start[1], start[2]];
+        put(&mut game, ahead, "dirt");
+        let climbed = step(&game.world, start, [1, 0], HARMLESS_DROP);
+        assert_eq!(climbed.map(|(to, _)| to), Some(up(ahead, 1)));
+        put(&mut game, ahead, "oak_fence");
+        assert_eq!(step(&game.world, start, [1, 0], HARMLESS_DROP), None);
     }
 
     /// A search told to keep out of some cells (the detour to a view of a
