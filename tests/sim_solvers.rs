@@ -386,6 +386,11 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // frame: the route climbed it as a block, and the straight walk
         // jumped at it; a fence is not climbed, and the walk goes round.
         ("find_item_frame", 4094),
+        // The step into the ore's column met the step up at a slant and
+        // slid along its riser, never stopped, never jumped, and the
+        // pillar rose beside the column under rock: a step into a cell
+        // jumps when held up sliding.
+        ("find_diamond", 4127),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

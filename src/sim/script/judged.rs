@@ -619,8 +619,8 @@ struct ApproachFrame {
     walk: WalkTo,
     detour: Option<Travel>,
     /// The walk round what stops the straight walk to a hanging frame
-    /// (seed 4094's village lamp, a fence post two high, stood between
-    /// the player and the frame).
+    /// (seed 4094's village lamp, a fence post 1.5 high with a torch on
+    /// top, stood between the player and the frame).
     round: GoRound,
 }
 

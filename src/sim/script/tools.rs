@@ -475,8 +475,10 @@ pub fn use_bow(_: &Game) -> Plan {
 pub fn use_trident(_: &Game) -> Plan {
     // The pig, nearer, dies of two throws (8 each against 10 health);
     // each throw is fetched back for the next. A pig that runs out of
-    // sight wounded is finished with the trident in hand (seed 33: it
-    // fled into a hollow after the first throw and the rest missed).
+    // sight wounded is finished by the hunt (seed 33: it fled into a
+    // hollow after the first throw and the rest missed), with the trident
+    // in hand, or bare-handed when a throw landed too far off to fetch
+    // (seed 1178).
     let mut plan = vec![select("trident")];
     for _ in 0..3 {
         plan.push(Box::new(Shoot {

@@ -18,6 +18,9 @@ pub struct WalkTo {
     pub ticks_left: u32,
     /// Whether to jump when the way is blocked.
     pub jumps: bool,
+    /// Whether a body held up sliding slowly along what stops it counts
+    /// as blocked too (else only one stopped dead does).
+    pub jumps_when_sliding: bool,
     /// Whether a soft block at head height that holds the body up is cut
     /// through, standing (see [`soft_block_holds_up`]): a block dug in
     /// the air breaks five times slower; so is one that stops the jump up
@@ -36,6 +39,7 @@ impl WalkTo {
             within: 0.3,
             ticks_left: 300,
             jumps: true,
+            jumps_when_sliding: false,
             cuts_soft_blocks: false,
             cutting: None,
         }
@@ -82,8 +86,9 @@ impl Behaviour for WalkTo {
         if action.camera[1].abs() < 20.0 {
             action.press(Key::Forward);
         }
-        let blocked =
-            p.on_ground && (p.vel[0].abs() + p.vel[2].abs()) < 1e-3 && self.ticks_left % 4 == 0;
+        let stopped = (p.vel[0].abs() + p.vel[2].abs()) < 1e-3
+            || (self.jumps_when_sliding && held_up_against_a_block(game));
+        let blocked = p.on_ground && stopped && self.ticks_left % 4 == 0;
         if self.cuts_soft_blocks && soft_block_holds_up(game) {
             action.press(Key::Attack);
         } else if blocked && self.jumps {
@@ -115,6 +120,11 @@ impl Behaviour for StepInto {
             let mut walk = WalkTo::new(centre[0], centre[2]);
             walk.within = 0.2;
             walk.ticks_left = 60;
+            // Sliding along a step's riser never reaches the cell's
+            // centre (seed 4127's find_diamond met the step up into the
+            // ore's column at a slant and slid along it for the walk's
+            // whole patience).
+            walk.jumps_when_sliding = true;
             self.walk = Some(walk);
         }
         match &mut self.walk {
@@ -241,5 +251,28 @@ mod tests {
         );
         assert!(walked.reached, "stood at {:?}", walked.game.player.pos);
         assert_eq!(feet_level(&walked.game), Some(FLOOR + 2), "up the step");
+    }
+
+    #[test]
+    fn a_step_into_a_cell_up_a_step_met_at_a_slant_jumps_up_it() {
+        // Seed 4127's find_diamond: the walk into the ore's column met the
+        // step up at a slant, and the body slid along the riser ever more
+        // slowly, never stopped dead, so never jumped.
+        let mut game = sky_game();
+        for x in 3..=8 {
+            for z in -2..=2 {
+                put(&mut game, [x, FLOOR, z], "stone");
+                put(&mut game, [x, FLOOR + 1, z], "stone");
+            }
+        }
+        game.player.pos[2] = 0.3;
+        let cell = [6, FLOOR + 2, 0];
+        let walked = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(StepInto::new(Spot::At(cell)))],
+            |game| game.player.block_pos() == cell,
+            60,
+        );
+        assert!(walked.reached, "stood at {:?}", walked.game.player.pos);
     }
 }
