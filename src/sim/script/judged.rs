@@ -772,7 +772,7 @@ mod tests {
     }
 
     /// The task's frame, hanging on a plank four blocks north of the
-    /// player, with a fence post two blocks north, in the straight walk's
+    /// player, with a fence post one block north, in the straight walk's
     /// way: a jump does not climb it, and the walk goes round (seed
     /// 4094's village lamp).
     #[test]
