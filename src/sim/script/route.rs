@@ -4,7 +4,8 @@
 //! corners) for the nearest spot meeting a goal, heading for a guide
 //! point while none is found. Swimming costs more; on an overland
 //! journey so do steps in caves and ravines, so a path does not wander
-//! down one; in the End so do steps near the dragon's clouds of breath.
+//! down one, nor end in one when it falls short of the goal; in the End
+//! so do steps near the dragon's clouds of breath.
 
 use std::cell::RefCell;
 
@@ -172,13 +173,15 @@ impl Guide {
 }
 
 /// A search for a cell meeting the goal, steered towards the guide; the
-/// expanded cell nearest the guide is kept.
+/// expanded cell nearest the guide is kept (on an overland journey, the
+/// nearest on the open ground, if any: see [`GoalSearch::fallback_rank`]).
 struct GoalSearch<'g> {
     game: &'g Game,
     start: BlockPos,
     goal: &'g dyn Fn(BlockPos) -> bool,
     guide: Option<Guide>,
-    nearest: (u32, BlockPos),
+    /// The best fallback end so far, with its [`GoalSearch::fallback_rank`].
+    nearest: ((bool, u32), BlockPos),
     /// On an overland journey, the planned surface height of the columns
     /// looked at so far.
     surface: Option<RefCell<FxHashMap<[i32; 2], i32>>>,
@@ -191,6 +194,18 @@ struct GoalSearch<'g> {
 impl GoalSearch<'_> {
     fn to_guide(&self, pos: BlockPos) -> u32 {
         self.guide.map_or(0, |g| GUIDE_WEIGHT * g.tenths_to(pos))
+    }
+
+    /// How a cell ranks as the end of a path that finds no goal, lowest
+    /// first: a cell on the open ground before any underground, then the
+    /// nearest the guide. A journey's path that ends where the world
+    /// known so far ends goes on from there, and one ended in a pit must
+    /// climb back out (seed 3046's `explore_run`: the cell nearest the
+    /// guide lay at the bottom of a sinkhole, seven blocks under the
+    /// land, and the way on from there was a loop of 274 waypoints back
+    /// round, on which the run's steps ran out).
+    fn fallback_rank(&self, cell: BlockPos) -> (bool, u32) {
+        (self.underground(cell), self.to_guide(cell))
     }
 
     /// Whether feet in `cell` are well below the land's planned surface,
@@ -235,9 +250,9 @@ impl Grid for GoalSearch<'_> {
     /// Cells come in order of cost so far plus estimate left, so of the
     /// cells equally near the guide the first is the cheapest to reach.
     fn expanding(&mut self, cell: BlockPos) {
-        let to_guide = self.to_guide(cell);
-        if to_guide < self.nearest.0 {
-            self.nearest = (to_guide, cell);
+        let rank = self.fallback_rank(cell);
+        if rank < self.nearest.0 {
+            self.nearest = (rank, cell);
         }
     }
 }
@@ -304,13 +319,13 @@ pub(super) fn guided_search(
         start,
         goal: &meets,
         guide,
-        nearest: (0, start),
+        nearest: ((false, 0), start),
         surface: (ground == Ground::Overland).then(RefCell::default),
         ground,
         deepest_drop,
         avoid,
     };
-    walk.nearest = (walk.to_guide(start), start);
+    walk.nearest = (walk.fallback_rank(start), start);
     let found = grid::search(&mut walk, start, SEARCH_CELLS);
     found.path_to(found.reached.unwrap_or(walk.nearest.1))
 }
@@ -331,7 +346,7 @@ pub(super) fn nearest_by_walk(
         start,
         goal,
         guide: None,
-        nearest: (0, start),
+        nearest: ((false, 0), start),
         surface: None,
         ground: Ground::Any,
         deepest_drop: HARMLESS_DROP,
@@ -370,6 +385,44 @@ mod tests {
         let path = search(&game, start, nowhere, Some([0, 500]), Ground::Any);
         assert_eq!(path.last(), Some(&[0, FLOOR + 1, 60]), "{path:?}");
         assert!(path.iter().all(|w| w[0] == 0), "{path:?}");
+    }
+
+    /// On an overland journey a search short of its guide ends on the
+    /// open ground, not on the floor of a pit nearer the guide (seed
+    /// 3046's `explore_run` ended its first path in a sinkhole); a search
+    /// over any ground ends in the pit. The ground is the generated
+    /// land's, walled in so the search ends at the pen's far side, where
+    /// the pit reaches a block farther than the ground beside it.
+    #[test]
+    fn an_overland_search_short_of_its_guide_ends_beside_a_pit_not_in_it() {
+        const FAR: i32 = 16;
+        let mut game = Game::blank(3);
+        let surface = |game: &Game, x, z| land::land_height(game, [x, z]);
+        let in_the_pit = |x: i32, z: i32| x.abs() <= 1 && z >= FAR - 4;
+        for x in -4..=4 {
+            for z in -3..=FAR + 1 {
+                let top = surface(&game, x, z);
+                let wall = x.abs() == 4 || z == -3 || z == FAR + 1 || (z == FAR && x.abs() > 1);
+                if wall {
+                    for y in top + 1..=top + 3 {
+                        put(&mut game, [x, y, z], "stone");
+                    }
+                } else if in_the_pit(x, z) {
+                    for y in top - 2..=top {
+                        put(&mut game, [x, y, z], "air");
+                    }
+                }
+            }
+        }
+        let start = [0, surface(&game, 0, 0) + 1, 0];
+        let overland = search(&game, start, nowhere, Some([0, 500]), Ground::Overland);
+        let end = *overland.last().expect("a path");
+        assert_eq!(end[2], FAR - 1, "{overland:?}");
+        assert_eq!(end[1], surface(&game, end[0], end[2]) + 1, "{overland:?}");
+        assert!(!in_the_pit(end[0], end[2]), "{overland:?}");
+        let anywhere = search(&game, start, nowhere, Some([0, 500]), Ground::Any);
+        let bottom = [0, surface(&game, 0, FAR) - 2, FAR];
+        assert_eq!(anywhere.last(), Some(&bottom), "{anywhere:?}");
     }
 
     /// A step up onto a block is climbed, onto a fence post (1.5 high)
