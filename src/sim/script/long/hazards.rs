@@ -1,5 +1,7 @@
 //! What the End throws at a player while a phase goes on there, and the
-//! answer to each, ahead of the phase's own work:
+//! answer to each, ahead of the phase's own work (the Nether's phases
+//! after the warped forest, among its endermen, are guarded so too; the
+//! End's other hazards do not arise there):
 //!
 //! - a cloud of the dragon's breath under the feet (it waits a second
 //!   before it hurts): sprint out to the nearest clear ground a straight

@@ -28,6 +28,7 @@ use std::rc::Rc;
 use super::blazes::blaze_rods;
 use super::deferred;
 use super::dig::DigTo;
+use super::hazards::guarded;
 use super::pearls::ender_pearls;
 use super::phases::{at_table, equip_best_pickaxe, get_ore};
 use super::route::dig_towards;
@@ -131,20 +132,26 @@ pub fn mine_netherrack() -> Plan {
     ]
 }
 
-/// Crafts the blaze powder and the eyes at the carried table.
+/// Crafts the blaze powder and the eyes at the carried table, guarded
+/// against an angry enderman (`hazards::guarded`): the forest's endermen
+/// are all about, and a look round at the table may meet one's eyes.
 pub fn craft_eyes(eyes: u32) -> Plan {
-    at_table(&[("blaze_powder", rods_for(eyes) * 2), ("ender_eye", eyes)])
+    guarded(at_table(&[
+        ("blaze_powder", rods_for(eyes) * 2),
+        ("ender_eye", eyes),
+    ]))
 }
 
 /// Digs a safe way back to the portal at `portal`, leg by leg, and goes
-/// through.
+/// through, guarded against an angry enderman that follows from the
+/// forest (it would strike a player with the pickaxe in hand).
 pub fn back_to_overworld(portal: BlockPos) -> Plan {
-    vec![
+    guarded(vec![
         dig_towards(portal, 1.0),
         equip_best_pickaxe(),
         Box::new(DigTo::new(Box::new(move |_| vec![portal]))),
         through_portal(),
-    ]
+    ])
 }
 
 /// The whole part: from the lit portal to the eyes back in the overworld.

@@ -2,12 +2,13 @@
 //! open ground, whose top is out of an enderman's reach (its blow lands
 //! only on feet within √2.04 ≈ 1.43 blocks of its own,
 //! `getAttackReachSqr`; two blocks up is beyond it, with no block beside
-//! the pillar that it could stand on higher) while its body below is in
-//! the sword's. From the top, one enderman at a time is angered by a look
-//! in the eye, then struck on its legs as it stands at the pillar's foot,
-//! never moving off the top; the pearls dropped are gathered by mining
-//! the pillar down when no angry enderman is near, and the pillar is
-//! built again where it stood.
+//! the pillar that it could stand on higher, though not beyond one
+//! jumping at the pillar's foot) while its body below is in the sword's.
+//! From the top, one enderman at a time is angered by a look in the eye,
+//! then struck on its legs as it stands at the pillar's foot, never
+//! moving off the top; the pearls dropped are gathered by mining the
+//! pillar down when no angry enderman is near (none more is angered
+//! while pearls wait), and the pillar is built again where it stood.
 
 use super::dig::DigTo;
 use super::equip::Equip;
@@ -101,19 +102,26 @@ fn pearls_lying(game: &Game, perch: BlockPos) -> bool {
     })
 }
 
-/// Rounds at a perch until `done` holds (or the rounds run out): the
-/// perch is kept while the player is on it or it is still free, and
-/// looked for anew round the feet otherwise (knocked off its pillar, the
-/// player finds another beside it); with none near, `elsewhere` plays
-/// the round.
+/// Rounds at a perch until `enough` holds with no angry enderman within
+/// [`NEAR`] of the player (or the rounds run out): one left angry follows
+/// the player and strikes it while it crafts or digs away (in a trace of
+/// seed 4 with a taller pillar, one killed the player 50 ticks after the
+/// last pearl was gathered at the pillar's foot), so once `enough` holds
+/// no more are angered and those angry are fought. The perch is kept while the player is on it or it
+/// is still free, and looked for anew round the feet otherwise (knocked
+/// off its pillar, the player finds another beside it); with none near,
+/// `elsewhere` plays the round.
 pub fn from_a_perch(
-    done: impl Fn(&Game) -> bool + 'static,
+    enough: impl Fn(&Game) -> bool + 'static,
     rounds: u32,
     elsewhere: impl Fn(&Game) -> Plan + 'static,
 ) -> Box<dyn Behaviour> {
     let perch: Rc<Cell<Option<BlockPos>>> = Rc::default();
     // Pearls held, and descents since one was last gathered.
     let gathering: Rc<Cell<(u32, u32)>> = Rc::default();
+    let enough = Rc::new(enough);
+    let satisfied = enough.clone();
+    let done = move |g: &Game| satisfied(g) && !angry_enderman_near(g);
     Box::new(Until::new(done, rounds, move |game| {
         let held = game.player.inventory.count(item("ender_pearl"));
         if held != gathering.get().0 {
@@ -125,23 +133,33 @@ pub fn from_a_perch(
         let chosen = kept.or_else(|| nearest_perch(game));
         perch.set(chosen);
         match chosen {
-            Some(p) => perch_round(game, p, &gathering),
+            Some(p) => perch_round(game, p, &gathering, enough(game)),
             None => elsewhere(game),
         }
     }))
 }
 
+/// Whether an angry enderman stands within [`NEAR`] of the player.
+pub(super) fn angry_enderman_near(game: &Game) -> bool {
+    living(game, ENDERMAN).any(|e| angry(e) && distance(e.pos, game.player.pos) <= NEAR)
+}
+
 /// One round at the perch whose foot is `perch` (see the module comment);
 /// `gathering` holds the pearls held and the descents since one was
-/// last gathered (a pearl that cannot be reached is given up).
-fn perch_round(game: &Game, perch: BlockPos, gathering: &Cell<(u32, u32)>) -> Plan {
+/// last gathered (a pearl that cannot be reached is given up), and
+/// `enough` whether no more endermen are to be angered.
+fn perch_round(game: &Game, perch: BlockPos, gathering: &Cell<(u32, u32)>, enough: bool) -> Plan {
     let top = [perch[0], perch[1] + HEIGHT, perch[2]];
     let on_top = game.player.block_pos() == top && game.player.on_ground;
     let angry_near = endermen_within(game, perch, NEAR).any(angry);
     let (held, descents) = gathering.get();
     let gather = pearls_lying(game, perch) && !angry_near && descents < MOST_DESCENTS;
     if !on_top {
-        if gather && game.player.pos[1] < f64::from(perch[1]) + 0.5 {
+        // Feet in the foot's cell, landed or not: the descent ends as
+        // the last block is mined, with the body still falling, and a
+        // test of the feet's height under half a block there never
+        // held (the pillar was built again with the pearls left lying).
+        if gather && game.player.block_pos()[1] <= perch[1] {
             return vec![Box::new(CollectItems::new(GATHER, GATHER_TICKS))];
         }
         return climb(game, perch);
@@ -161,6 +179,11 @@ fn perch_round(game: &Game, perch: BlockPos, gathering: &Cell<(u32, u32)>) -> Pl
     if gather {
         gathering.set((held, descents + 1));
         return come_down(perch);
+    }
+    // Pearls lying wait for the angry endermen near to come and fall:
+    // one more angered would keep them near.
+    if enough || (pearls_lying(game, perch) && angry_near) {
+        return vec![Box::new(Hold::still(WAIT_TICKS))];
     }
     match in_sight(game, STARE_RANGE) {
         Some(enderman) => vec![Box::new(Stare {
