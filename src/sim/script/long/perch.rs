@@ -57,6 +57,9 @@ const STRIKE_TICKS: u32 = 100;
 const STARE_TICKS: u32 = 60;
 const GATHER_TICKS: u32 = 120;
 const WAIT_TICKS: u32 = 20;
+/// The longest the perch is kept for angry endermen once enough pearls
+/// are held.
+const LEAVE_WAIT_TICKS: u64 = 1_200;
 
 /// Whether feet at `feet` make a perch: solid ground under them, room
 /// for the pillar and the player on it, and beside the pillar nothing an
@@ -121,7 +124,18 @@ pub fn from_a_perch(
     let gathering: Rc<Cell<(u32, u32)>> = Rc::default();
     let enough = Rc::new(enough);
     let satisfied = enough.clone();
-    let done = move |g: &Game| satisfied(g) && !angry_enderman_near(g);
+    // The tick `enough` first held: an angry enderman that never comes
+    // (one held up on a ledge near) is waited for no longer than
+    // [`LEAVE_WAIT_TICKS`].
+    let since: Cell<Option<u64>> = Cell::default();
+    let done = move |g: &Game| {
+        if !satisfied(g) {
+            return false;
+        }
+        let first = since.get().unwrap_or(g.tick);
+        since.set(Some(first));
+        !angry_enderman_near(g) || g.tick >= first + LEAVE_WAIT_TICKS
+    };
     Box::new(Until::new(done, rounds, move |game| {
         let held = game.player.inventory.count(item("ender_pearl"));
         if held != gathering.get().0 {
