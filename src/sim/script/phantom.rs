@@ -10,6 +10,7 @@ use super::plans::{select, Plan};
 use super::tools::{Quarry, Shoot};
 use super::walking::WalkTo;
 use crate::protocol::Key;
+use crate::sim::entity::Entity;
 use crate::sim::game::Game;
 use crate::sim::player::EYE_HEIGHT;
 use crate::sim::rules::archery;
@@ -57,14 +58,14 @@ struct OutFromCover {
 }
 
 /// Whether a shot let go from `eye` at the flier would fly clear.
-fn clear_from(game: &Game, eye: [f64; 3], flier: &crate::sim::entity::Entity) -> bool {
+fn clear_from(game: &Game, eye: [f64; 3], flier: &Entity) -> bool {
     let (point, _) = ARROW_FLIGHT.lead(game, flier);
     ARROW_FLIGHT.flies_clear(game, eye, point, flier.size().0 / 2.0)
 }
 
 /// The nearest spot within [`OPEN_WITHIN`] blocks where the feet stand
 /// dry and a shot from the eyes at the flier flies clear.
-fn open_spot(game: &Game, flier: &crate::sim::entity::Entity) -> Option<[f64; 2]> {
+fn open_spot(game: &Game, flier: &Entity) -> Option<[f64; 2]> {
     let [fx, fy, fz] = game.player.block_pos();
     let range = -OPEN_WITHIN..=OPEN_WITHIN;
     range
