@@ -110,10 +110,10 @@ fn pearls_lying(game: &Game, perch: BlockPos) -> bool {
 /// the player and strikes it while it crafts or digs away (in a trace of
 /// seed 4 with a taller pillar, one killed the player 50 ticks after the
 /// last pearl was gathered at the pillar's foot), so once `enough` holds
-/// no more are angered and those angry are fought. The perch is kept while the player is on it or it
-/// is still free, and looked for anew round the feet otherwise (knocked
-/// off its pillar, the player finds another beside it); with none near,
-/// `elsewhere` plays the round.
+/// no more are angered and those angry are fought. The perch is kept
+/// while the player is on it or it is still free, and looked for anew
+/// round the feet otherwise (knocked off its pillar, the player finds
+/// another beside it); with none near, `elsewhere` plays the round.
 pub fn from_a_perch(
     enough: impl Fn(&Game) -> bool + 'static,
     rounds: u32,
