@@ -28,19 +28,23 @@ pub(super) fn shoot_phantom(_: &Game) -> Plan {
     vec![
         select("bow"),
         Box::new(OutFromCover {
-            shoot: Shoot {
-                quarry: Quarry::new("phantom"),
-                flight: ARROW_FLIGHT,
-                draw_ticks: archery::FULL_DRAW_TICKS,
-                shots: 16,
-                ticks_left: 900,
-                clear_shots_only: true,
-            },
-            quarry: Quarry::new("phantom"),
+            shoot: shots(),
             blocked: 0,
             walk: None,
         }),
     ]
+}
+
+/// Fully drawn shots at the phantom, each let go when its flight is clear.
+fn shots() -> Shoot {
+    Shoot {
+        quarry: Quarry::new("phantom"),
+        flight: ARROW_FLIGHT,
+        draw_ticks: archery::FULL_DRAW_TICKS,
+        shots: 16,
+        ticks_left: 900,
+        clear_shots_only: true,
+    }
 }
 
 /// Shots that wait for a clear flight, and a walk into the open when
@@ -51,21 +55,14 @@ pub(super) fn shoot_phantom(_: &Game) -> Plan {
 /// bow kept drawn on the way.
 struct OutFromCover {
     shoot: Shoot,
-    quarry: Quarry,
     /// Ticks the drawn bow has waited for a clear flight.
     blocked: u32,
     walk: Option<WalkTo>,
 }
 
-/// Whether a shot let go from `eye` at the flier would fly clear.
-fn clear_from(game: &Game, eye: [f64; 3], flier: &Entity) -> bool {
-    let (point, _) = ARROW_FLIGHT.lead(game, flier);
-    ARROW_FLIGHT.flies_clear(game, eye, point, flier.size().0 / 2.0)
-}
-
 /// The nearest spot within [`OPEN_WITHIN`] blocks where the feet stand
-/// dry and a shot from the eyes at the flier flies clear.
-fn open_spot(game: &Game, flier: &Entity) -> Option<[f64; 2]> {
+/// dry and `shoot`'s shot from the eyes at the flier flies clear.
+fn open_spot(game: &Game, shoot: &Shoot, flier: &Entity) -> Option<[f64; 2]> {
     let [fx, fy, fz] = game.player.block_pos();
     let range = -OPEN_WITHIN..=OPEN_WITHIN;
     range
@@ -83,7 +80,7 @@ fn open_spot(game: &Game, flier: &Entity) -> Option<[f64; 2]> {
                 f64::from(y) + EYE_HEIGHT,
                 f64::from(z) + 0.5,
             ];
-            clear_from(game, eye, flier)
+            shoot.flies_clear_from(game, eye, flier)
         })
         .min_by_key(|&[x, _, z]| (x - fx).pow(2) + (z - fz).pow(2))
         .map(|[x, _, z]| [f64::from(x) + 0.5, f64::from(z) + 0.5])
@@ -99,13 +96,13 @@ impl Behaviour for OutFromCover {
             self.walk = None;
             self.blocked = 0;
         }
-        let drawn = game.player.drawing.map_or(0, |d| d.ticks) >= archery::FULL_DRAW_TICKS;
-        if let Some(flier) = self.quarry.find(game) {
-            let blocked = drawn && !clear_from(game, game.player.eye(), flier);
+        let drawn = self.shoot.drawn(game);
+        if let Some(flier) = self.shoot.quarry.find(game) {
+            let blocked = drawn && !self.shoot.flies_clear_from(game, game.player.eye(), flier);
             self.blocked = if blocked { self.blocked + 1 } else { 0 };
             if self.blocked > PATIENCE {
                 self.blocked = 0;
-                if let Some([x, z]) = open_spot(game, flier) {
+                if let Some([x, z]) = open_spot(game, &self.shoot, flier) {
                     let mut walk = WalkTo::new(x, z);
                     walk.ticks_left = WALK_TICKS;
                     self.walk = Some(walk);
@@ -148,10 +145,14 @@ mod tests {
     fn the_open_spot_is_the_nearest_whose_shot_clears_the_cover() {
         let (game, _) = a_phantom_behind_a_wall();
         let flier = &game.entities.list[0];
-        assert!(!clear_from(&game, game.player.eye(), flier));
-        let [x, z] = open_spot(&game, flier).expect("a spot in the open");
+        let shoot = shots();
+        assert!(!shoot.flies_clear_from(&game, game.player.eye(), flier));
+        let [x, z] = open_spot(&game, &shoot, flier).expect("a spot in the open");
         let eye = [x, game.player.eye()[1], z];
-        assert!(clear_from(&game, eye, flier), "not clear from {x}, {z}");
+        assert!(
+            shoot.flies_clear_from(&game, eye, flier),
+            "not clear from {x}, {z}"
+        );
         // Round the wall's end, no farther than needed.
         assert!(z.abs() > 2.0 && z.abs() < 6.0, "{x}, {z}");
     }
@@ -185,6 +186,6 @@ mod tests {
         let eye = shot_from.expect("a shot let go");
         let flier = &game.entities.list[0];
         assert!(eye[2].abs() > 2.0, "shot from behind the wall: {eye:?}");
-        assert!(clear_from(&game, eye, flier));
+        assert!(shots().flies_clear_from(&game, eye, flier));
     }
 }

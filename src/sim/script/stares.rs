@@ -50,6 +50,12 @@ pub fn angry_within(game: &Game, e: &Entity, blocks: f64) -> bool {
     angry(e) && distance(e.pos, game.player.pos) < blocks
 }
 
+/// Whether an enderman that has taken the player as its target stands
+/// within `blocks` of the player's feet.
+pub fn angry_enderman_within(game: &Game, blocks: f64) -> bool {
+    !endermen(game, |e| angry_within(game, e, blocks)).is_empty()
+}
+
 /// `action` with its camera turn moved, if the look it leaves would meet
 /// the eyes of an enderman for which `which` holds, to the nearest
 /// lower one (else higher) that does not.

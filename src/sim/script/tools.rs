@@ -128,6 +128,28 @@ pub(super) struct Shoot {
     pub(super) clear_shots_only: bool,
 }
 
+impl Shoot {
+    /// Whether the weapon in hand has been drawn long enough to let go.
+    pub(super) fn drawn(&self, game: &Game) -> bool {
+        game.player.drawing.map_or(0, |d| d.ticks) >= self.draw_ticks
+    }
+
+    /// Whether a shot let go from `eye` at `target`, led as the flight
+    /// leads it, would fly clear of blocks.
+    pub(super) fn flies_clear_from(&self, game: &Game, eye: [f64; 3], target: &Entity) -> bool {
+        let (point, _) = self.flight.lead(game, target);
+        self.flies_clear_at(game, eye, point, target)
+    }
+
+    /// Whether a shot from `eye` to `point`, the lead on `target`, would
+    /// fly clear of blocks until it is within the creature's half width
+    /// of the point.
+    fn flies_clear_at(&self, game: &Game, eye: [f64; 3], point: [f64; 3], target: &Entity) -> bool {
+        self.flight
+            .flies_clear(game, eye, point, target.size().0 / 2.0)
+    }
+}
+
 impl Behaviour for Shoot {
     fn next(&mut self, game: &Game) -> Step {
         // Nothing drawn in hand, nothing to shoot (seed 3942's thrown
@@ -148,15 +170,10 @@ impl Behaviour for Shoot {
         let (point, (yaw, pitch)) = self.flight.lead(game, target);
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
-        let drawn = game.player.drawing.map_or(0, |d| d.ticks);
         let clear = || {
-            let half_width = target.size().0 / 2.0;
-            !self.clear_shots_only
-                || self
-                    .flight
-                    .flies_clear(game, game.player.eye(), point, half_width)
+            !self.clear_shots_only || self.flies_clear_at(game, game.player.eye(), point, target)
         };
-        if drawn >= self.draw_ticks && turn_reaches_aim(action.camera) && clear() {
+        if self.drawn(game) && turn_reaches_aim(action.camera) && clear() {
             self.shots -= 1;
         } else {
             action.press(Key::Use);

@@ -31,7 +31,7 @@ use crate::sim::script::behaviour::{Behaviour, Step, Within};
 use crate::sim::script::blocks::collides_at;
 use crate::sim::script::combat::Hunt;
 use crate::sim::script::plans::Plan;
-use crate::sim::script::stares::{angry, angry_within, endermen, off_their_eyes};
+use crate::sim::script::stares::{angry, angry_enderman_within, off_their_eyes};
 use crate::sim::script::steer::move_towards;
 
 /// An angry enderman this near (blocks) is fought.
@@ -225,11 +225,6 @@ fn without_stares(game: &Game, action: Action) -> Action {
     off_their_eyes(game, action, |e| !angry(e))
 }
 
-/// Whether an enderman that has taken the player as its target is near.
-pub fn angry_enderman_near(game: &Game) -> bool {
-    !endermen(game, |e| angry_within(game, e, NEAR)).is_empty()
-}
-
 /// A phase that breaks off to get out of breath, out of a fireball's way
 /// or to fight an angry enderman.
 pub struct Guarded {
@@ -286,7 +281,7 @@ impl Behaviour for Guarded {
             return Step::Act(without_falls(game, action));
         }
         let armed = game.player.inventory.count(item(SWORD)) > 0;
-        if self.fight.is_empty() && armed && angry_enderman_near(game) {
+        if self.fight.is_empty() && armed && angry_enderman_within(game, NEAR) {
             self.fight = Self::fight(game);
         }
         while let Some(step) = self.fight.front_mut() {

@@ -30,7 +30,7 @@ use crate::sim::script::combat::{living, Hunt};
 use crate::sim::script::mining::Mine;
 use crate::sim::script::placing::PillarUp;
 use crate::sim::script::plans::Plan;
-use crate::sim::script::stares::angry;
+use crate::sim::script::stares::{angry, angry_enderman_within};
 use crate::sim::script::walking::StepInto;
 use crate::sim::world::BlockPos;
 use std::cell::Cell;
@@ -43,8 +43,9 @@ const HEIGHT: i32 = 2;
 const SEARCH: i32 = 8;
 /// An enderman this close to the perch's foot (feet to feet) is struck.
 const STRIKE_RANGE: f64 = 3.5;
-/// No pearl is gathered while an angry enderman is this close.
-const NEAR: f64 = 10.0;
+/// No pearl is gathered, and the perch is not left, while an angry
+/// enderman is this close.
+pub(super) const NEAR: f64 = 10.0;
 /// Pearls this close to the perch's foot are gathered, coming down at
 /// most this many times for none.
 const GATHER: f64 = 8.0;
@@ -134,7 +135,7 @@ pub fn from_a_perch(
         }
         let first = since.get().unwrap_or(g.tick);
         since.set(Some(first));
-        !angry_enderman_near(g) || g.tick >= first + LEAVE_WAIT_TICKS
+        !angry_enderman_within(g, NEAR) || g.tick >= first + LEAVE_WAIT_TICKS
     };
     Box::new(Until::new(done, rounds, move |game| {
         let held = game.player.inventory.count(item("ender_pearl"));
@@ -153,11 +154,6 @@ pub fn from_a_perch(
     }))
 }
 
-/// Whether an angry enderman stands within [`NEAR`] of the player.
-pub(super) fn angry_enderman_near(game: &Game) -> bool {
-    living(game, ENDERMAN).any(|e| angry(e) && distance(e.pos, game.player.pos) <= NEAR)
-}
-
 /// One round at the perch whose foot is `perch` (see the module comment);
 /// `gathering` holds the pearls held and the descents since one was
 /// last gathered (a pearl that cannot be reached is given up), and
@@ -167,7 +163,8 @@ fn perch_round(game: &Game, perch: BlockPos, gathering: &Cell<(u32, u32)>, enoug
     let on_top = game.player.block_pos() == top && game.player.on_ground;
     let angry_near = endermen_within(game, perch, NEAR).any(angry);
     let (held, descents) = gathering.get();
-    let gather = pearls_lying(game, perch) && !angry_near && descents < MOST_DESCENTS;
+    let lying = pearls_lying(game, perch);
+    let gather = lying && !angry_near && descents < MOST_DESCENTS;
     if !on_top {
         // Feet in the foot's cell, landed or not: the descent ends as
         // the last block is mined, with the body still falling, and a
@@ -196,7 +193,7 @@ fn perch_round(game: &Game, perch: BlockPos, gathering: &Cell<(u32, u32)>, enoug
     }
     // Pearls lying wait for the angry endermen near to come and fall:
     // one more angered would keep them near.
-    if enough || (pearls_lying(game, perch) && angry_near) {
+    if enough || (lying && angry_near) {
         return vec![Box::new(Hold::still(WAIT_TICKS))];
     }
     match in_sight(game, STARE_RANGE) {

@@ -3,9 +3,10 @@
 
 use super::*;
 use crate::sim::command::run;
-use crate::sim::script::long::perch::angry_enderman_near;
+use crate::sim::script::long::perch::NEAR;
 use crate::sim::script::long::phases::held;
 use crate::sim::script::long::stage::{play_phase, Staged};
+use crate::sim::script::stares::angry_enderman_within;
 
 /// Seed 0's world at spawn with a lit portal two blocks east (an obsidian
 /// frame along x, its inside from the feet up) and the kit of the
@@ -171,7 +172,7 @@ fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
             Box::new(move || vec![ender_pearls(eyes)]),
             // Held, with no angry enderman left near to follow the
             // player (as the phase ends).
-            Box::new(move |g| held(g, "ender_pearl") >= eyes && !angry_enderman_near(g)),
+            Box::new(move |g| held(g, "ender_pearl") >= eyes && !angry_enderman_within(g, NEAR)),
             12_000,
         ),
         (
