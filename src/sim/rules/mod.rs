@@ -88,7 +88,7 @@ pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
 pub use placing::{bodies_in_the_way, is_replaceable, obstructed as placement_obstructed, Body};
 pub use screens::open as open_screen;
-pub use support::settle_neighbours;
+pub use support::{can_survive, settle_neighbours};
 pub use targeting::{crosshair, Target, ENTITY_REACH};
 pub use using::{converted as converted_by_tool, interact_block, opens_on_use};
 

@@ -23,9 +23,9 @@ use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::player;
 use crate::sim::raycast;
-use crate::sim::registry::{item, registry, Shape, ToolKind};
-use crate::sim::rules::{hanging, has_gravity, Aabb, ENTITY_REACH, PICKUP_REACH};
-use crate::sim::world::BlockPos;
+use crate::sim::registry::{block, item, registry, Shape, ToolKind};
+use crate::sim::rules::{can_survive, hanging, has_gravity, Aabb, ENTITY_REACH, PICKUP_REACH};
+use crate::sim::world::{BlockPos, BlockState};
 
 /// Half the side of the 5×5 rooms and plots built around the player.
 pub(super) const HALF_SIDE: i32 = 2;
@@ -160,6 +160,11 @@ const WALK_PER_CELL_OF_WORK: f64 = 4.0;
 /// (seed 473's librarian, summoned into the ground with its feet in a
 /// block, stood in a wall's cell to the end).
 pub(super) fn level_site(game: &Game) -> BlockPos {
+    level_site_where(game, |_| true)
+}
+
+/// [`level_site`] among the sites for which `fits` holds as well.
+fn level_site_where(game: &Game, fits: impl Fn(BlockPos) -> bool) -> BlockPos {
     let creatures: Vec<BlockPos> = game
         .entities
         .list
@@ -169,7 +174,7 @@ pub(super) fn level_site(game: &Game) -> BlockPos {
         .collect();
     let feet = game.player.block_pos();
     let r = SITE_SEARCH;
-    let work = |site| levelling_work(game, site, &creatures);
+    let work = |site| levelling_work(game, site, &creatures).filter(|_| fits(site));
     let in_range = |[x, y, z]: BlockPos| {
         (x - feet[0]).abs() <= r && (z - feet[2]).abs() <= r && (y - feet[1]).abs() <= SITE_CLIMB
     };
@@ -275,10 +280,24 @@ const GARDEN_BEDS: &[([i32; 2], &str)] = &[
     ([-1, 0], "dandelion"),
 ];
 
+/// Whether a plant set in each of the garden's beds round `site` would
+/// stand there: its ground is soil, or missing (the levelling fills it
+/// with grass). Stone under a bed turns the flower away (seed 4545's
+/// site had three such cells, and five plants were set of the six the
+/// garden needs).
+fn beds_hold_plants(game: &Game, site: BlockPos) -> bool {
+    let flower = block("poppy");
+    GARDEN_BEDS.iter().all(|&(c, _)| {
+        let bed = at(site, c, 0);
+        !is_ground(game, at(site, c, -1))
+            || can_survive(&game.world, bed, flower, BlockState::default())
+    })
+}
+
 /// A fence around a 3×3 bed, the player in the middle planting flowers,
 /// bushes and a sapling around.
 pub(super) fn build_a_garden(game: &Game) -> Plan {
-    let feet = level_site(game);
+    let feet = level_site_where(game, |site| beds_hold_plants(game, site));
     let mut blueprint: Vec<Placement> = ring(HALF_SIDE)
         .into_iter()
         .map(|c| Placement::new(at(feet, c, 0), item("oak_fence")))
@@ -717,6 +736,24 @@ mod tests {
     use crate::sim::script::goals;
     use crate::sim::script::long::stage::play_phase;
 
+    /// The blocks and plants `build_a_garden`'s task gives.
+    fn give_the_garden_kit(game: &mut Game) {
+        for (name, count) in [
+            ("grass_block", 64),
+            ("oak_fence", 64),
+            ("oak_sapling", 10),
+            ("poppy", 10),
+            ("dandelion", 10),
+            ("blue_orchid", 10),
+            ("lilac", 10),
+            ("rose_bush", 10),
+        ] {
+            game.player
+                .inventory
+                .insert(ItemStack::new(item(name), count));
+        }
+    }
+
     /// A garden on a hillside of dirt rising one block every three to the
     /// east, where no 5×5 site is level: one is dug and filled level first
     /// (seed 719's fences went in round the feet on the slope, and
@@ -733,23 +770,29 @@ mod tests {
             }
         }
         game.player.pos[1] = f64::from(FLOOR + 1 + rise(0));
-        for (name, count) in [
-            ("grass_block", 64),
-            ("oak_fence", 64),
-            ("oak_sapling", 10),
-            ("poppy", 10),
-            ("dandelion", 10),
-            ("blue_orchid", 10),
-            ("lilac", 10),
-            ("rose_bush", 10),
-        ] {
-            game.player
-                .inventory
-                .insert(ItemStack::new(item(name), count));
-        }
+        give_the_garden_kit(&mut game);
         let plan = build_a_garden(&game);
         let built = play_phase(game, plan, goals::garden, 900);
         assert!(built.reached, "no garden after {} steps", built.steps);
+    }
+
+    /// A garden on the stone floor with one patch of grass three across
+    /// six blocks east: its beds go on the grass (seed 4545's site, the
+    /// nearest level one, had stone under three beds, which turned their
+    /// flowers away).
+    #[test]
+    fn a_garden_is_laid_where_its_beds_are_soil() {
+        let mut game = platform_game();
+        for x in 5..=7 {
+            for z in -1..=1 {
+                put(&mut game.world, [x, FLOOR, z], "grass_block");
+            }
+        }
+        give_the_garden_kit(&mut game);
+        let plan = build_a_garden(&game);
+        let built = play_phase(game, plan, goals::garden, 900);
+        assert!(built.reached, "no garden after {} steps", built.steps);
+        assert_eq!(built.game.player.block_pos(), [6, FLOOR + 1, 0]);
     }
 
     /// A fallen frame lying under leaves a block over the floor, north

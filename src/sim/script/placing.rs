@@ -70,6 +70,11 @@ pub struct PillarUp {
     column: Option<[i32; 2]>,
     /// Ticks left for stepping back to that column's middle.
     centring_ticks: u32,
+    /// Whether the body was off the ground last tick, the blocks placed
+    /// when it left the ground, and the landings since one was placed.
+    airborne: bool,
+    placed_at_takeoff: u32,
+    idle_landings: u32,
 }
 
 impl PillarUp {
@@ -84,6 +89,11 @@ impl PillarUp {
     const OFF_MIDDLE: f64 = 0.25;
     /// Ticks a pillar at rest spends at most stepping to the middle.
     const CENTRING_TICKS: u32 = 40;
+    /// Jumps in a row that place nothing before the pillar gives up: the
+    /// look down finds no face to set a block on (seed 4, draw 5 of the
+    /// Nether's pearl phase: the feet over a dug-out hole, on the edge of
+    /// the block beside it, jumped for 10,000 steps).
+    const MOST_IDLE_LANDINGS: u32 = 3;
 
     pub fn new(count: u32) -> PillarUp {
         PillarUp {
@@ -94,6 +104,9 @@ impl PillarUp {
             started: true,
             column: None,
             centring_ticks: Self::CENTRING_TICKS,
+            airborne: false,
+            placed_at_takeoff: 0,
+            idle_landings: 0,
         }
     }
 
@@ -120,6 +133,25 @@ impl PillarUp {
     }
 }
 
+impl PillarUp {
+    /// Counts the landings since a block was last placed, and whether
+    /// [`PillarUp::MOST_IDLE_LANDINGS`] have come in a row.
+    fn jumps_in_vain(&mut self, p: &player::Player) -> bool {
+        if p.on_ground && self.airborne {
+            let placed_none = self.placed == self.placed_at_takeoff;
+            self.idle_landings = if placed_none {
+                self.idle_landings + 1
+            } else {
+                0
+            };
+        } else if !p.on_ground && !self.airborne {
+            self.placed_at_takeoff = self.placed;
+        }
+        self.airborne = !p.on_ground;
+        self.idle_landings >= Self::MOST_IDLE_LANDINGS
+    }
+}
+
 impl Behaviour for PillarUp {
     fn next(&mut self, game: &Game) -> Step {
         let p = &game.player;
@@ -134,7 +166,7 @@ impl Behaviour for PillarUp {
         let risen = self
             .level
             .is_some_and(|level| p.on_ground && p.block_pos()[1] >= level);
-        if risen || self.placed >= self.count || held == 0 {
+        if risen || self.placed >= self.count || held == 0 || self.jumps_in_vain(p) {
             return Step::Done;
         }
         let mut action = Action::noop();
@@ -633,6 +665,35 @@ mod tests {
     }
 
     /// A pillar of `count` blocks begun at rest, then a still half second.
+    #[test]
+    fn a_pillar_with_no_face_under_the_look_gives_up() {
+        // Seed 4's pearl phase under draw 5: the feet on the edge of the
+        // block beside a hole dug out under their own cell, where the
+        // look straight down meets nothing in reach; the pillar jumped
+        // for 10,000 steps.
+        let mut game = with_cobblestone(sky_game());
+        put(&mut game, [1, FLOOR, 0], "air");
+        game.player.pos = [1.01, f64::from(FLOOR + 1), 0.5];
+        game.player.pitch = 90.0;
+        let played = crate::sim::script::long::stage::play_phase(
+            game,
+            vec![Box::new(PillarUp::new(2))],
+            |_| false,
+            1_000,
+        );
+        let p = &played.game.player;
+        assert!(played.steps < 100, "{} steps", played.steps);
+        assert!(
+            p.on_ground && p.block_pos() == [1, FLOOR + 1, 0],
+            "{:?}",
+            p.pos
+        );
+        assert_eq!(
+            p.inventory.count(crate::sim::registry::item("cobblestone")),
+            10
+        );
+    }
+
     fn pillar_at_rest(game: Game, count: u32) -> crate::sim::script::long::stage::Staged {
         crate::sim::script::long::stage::play_phase(
             game,

@@ -220,7 +220,10 @@ fn whole_part(seed: u64) -> Result<Vec<(&'static str, u32)>, String> {
 }
 
 #[test]
-#[ignore = "not reached yet: on seed 4, under the seed's own draw of chance, an enderman jumping at the perch's foot knocks the player off its two-block pillar into the others 2,974 steps into the pearl phase (draws 0, 5 and 7 of `nether::tests` end the phase alive with 9-11 pearls); seed 1's dig ends under its deck entry and finds no way on (README)"]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "plays the Nether part of seed 4, about 12,000 steps: run in release"
+)]
 fn the_whole_part_from_the_portal_to_the_eyes() {
     let seeds: Vec<u64> = std::env::var("MCU_SEEDS")
         .ok()
@@ -339,13 +342,15 @@ fn seed_4s_blaze_phase_ends_alive_with_five_rods_under_most_draws_of_chance() {
     debug_assertions,
     ignore = "plays six blaze phases and six pearl phases: run in release"
 )]
-fn seed_4s_pearl_phase_ends_alive_with_the_pearls_under_half_the_draws_of_chance() {
-    // After the blaze phases that end alive, draws 0, 5 and 7 end the
-    // pearl phase alive with 9 to 11 pearls; draws 2 and 6 die, and
-    // under draw 3 no enderman is killed in 12,000 steps. None did while
-    // a descent to gather ended with the feet still falling into the
-    // pillar's foot: the gathering was never begun, and after three such
-    // descents the pearls were given up while the kills went on.
+fn seed_4s_pearl_phase_ends_alive_with_the_pearls_under_most_draws_of_chance() {
+    // After the blaze phases that end alive, draws 0, 2, 3, 5 and 6 end
+    // the pearl phase alive with the pearls; under draw 7 an angry
+    // enderman stands in a pit beside the pillar's foot, out of the
+    // sword's reach, and the pearls lie ungathered while it is near.
+    // Before perches needed ground on the four sides of their foot,
+    // draws 2 and 6 died and under draw 3 the crowd stood out of reach on
+    // a ledge; none ended with the pearls while a descent to gather ended
+    // with the feet still falling into the pillar's foot.
     const PEARLS: u32 = 9;
     let runs: Vec<(u64, bool, u32)> = [0, 2, 3, 5, 6, 7]
         .into_iter()
@@ -365,5 +370,5 @@ fn seed_4s_pearl_phase_ends_alive_with_the_pearls_under_half_the_draws_of_chance
         .collect();
     eprintln!("(draw, done, steps): {runs:?}");
     let done = runs.iter().filter(|(_, done, _)| *done).count();
-    assert!(done >= 3, "{done} of 6: {runs:?}");
+    assert!(done >= 4, "{done} of 6: {runs:?}");
 }

@@ -42,6 +42,22 @@ fn a_perch_needs_open_ground_round_its_pillar() {
 }
 
 #[test]
+fn a_perch_needs_ground_at_its_foot_on_its_four_sides() {
+    // Seed 4's pearl phase under draw 3: with a trench beside the foot,
+    // the endermen stood on a ledge two blocks off, where only their eyes
+    // were within the sword's reach, for 10,000 steps.
+    let mut game = armed();
+    let feet = game.player.block_pos();
+    let beside = [feet[0], FLOOR, feet[2] - 1];
+    put(&mut game.world, beside, "air");
+    assert!(!is_perch(&game, feet));
+    let other = nearest_perch(&game).expect("another perch near");
+    assert!((other[0] - beside[0]).abs() + (other[2] - beside[2]).abs() >= 2);
+    put(&mut game.world, beside, "stone");
+    assert!(is_perch(&game, feet));
+}
+
+#[test]
 fn an_enderman_angered_from_a_perch_falls_without_striking_the_player() {
     let mut game = armed();
     summon_east(&mut game, "enderman", 12.0);
