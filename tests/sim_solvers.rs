@@ -400,6 +400,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // every drawn shot waited for a clear flight: a shot kept waiting
         // walks out to where its flight is clear.
         ("shoot_phantom", 4453),
+        // Gravel over the feet fell on the head as the column was dug
+        // under it and pushed the body off into a cave beside: what the
+        // column's dig leaves unmined is dug to from where the body is.
+        ("find_diamond", 4581),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -286,11 +286,10 @@ const GARDEN_BEDS: &[([i32; 2], &str)] = &[
 /// site had three such cells, and five plants were set of the six the
 /// garden needs).
 fn beds_hold_plants(game: &Game, site: BlockPos) -> bool {
-    let flower = block("poppy");
-    GARDEN_BEDS.iter().all(|&(c, _)| {
+    GARDEN_BEDS.iter().all(|&(c, plant)| {
         let bed = at(site, c, 0);
         !is_ground(game, at(site, c, -1))
-            || can_survive(&game.world, bed, flower, BlockState::default())
+            || can_survive(&game.world, bed, block(plant), BlockState::default())
     })
 }
 

@@ -326,9 +326,22 @@ fn find_diamond(game: &Game) -> Plan {
     let Some(ore) = (y..y + ORE_ABOVE).find(|&y| game.world.get([x, y, z]) == diamond) else {
         return Vec::new();
     };
+    // Gravel in the column falls on the head as it is dug under and pushes
+    // the body out of the column, off into a cave beside it (seed 4581:
+    // two blocks down, and the column's plan, made from where the body
+    // stood, mined cells round about and ended with the ore untouched):
+    // whatever the column's dig leaves unmined is dug to from where the
+    // body is.
+    let ore_mined = |game: &Game| mined(&["diamond_ore"], game) >= 1;
     vec![
         Box::new(Land::default()),
         deferred(move |game| dig_up_to_the_ore(game, start, ore)),
+        Box::new(Until::new(ore_mined, 2, |_| {
+            dig_and_mine("diamond_ore", |game| {
+                let y = game.player.block_pos()[1];
+                y - ORE_ABOVE..=y + ORE_ABOVE
+            })
+        })),
     ]
 }
 

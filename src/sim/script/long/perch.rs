@@ -81,7 +81,12 @@ fn is_perch(game: &Game, [x, y, z]: BlockPos) -> bool {
     let level_round = [[1, 0], [-1, 0], [0, 1], [0, -1]]
         .into_iter()
         .all(|[dx, dz]| is_solid_cube(game, [x + dx, y - 1, z + dz]));
-    is_solid_cube(game, [x, y - 1, z]) && column_free && nothing_beside && level_round
+    ground_under_foot(game, [x, y, z]) && column_free && nothing_beside && level_round
+}
+
+/// Whether the cell under feet at `feet` is solid ground.
+fn ground_under_foot(game: &Game, [x, y, z]: BlockPos) -> bool {
+    is_solid_cube(game, [x, y - 1, z])
 }
 
 /// The feet cell of the nearest perch within [`SEARCH`] blocks.
@@ -154,9 +159,9 @@ pub fn from_a_perch(
         // A perch whose foot has lost its ground is left: a dig to the
         // foot from below mines it (seed 4, draw 5 of `nether::tests`),
         // and the pillar then has nothing to be set on.
-        let kept = perch.get().filter(|&p| {
-            (in_column(game, p) && is_solid_cube(game, [p[0], p[1] - 1, p[2]])) || is_perch(game, p)
-        });
+        let kept = perch
+            .get()
+            .filter(|&p| (in_column(game, p) && ground_under_foot(game, p)) || is_perch(game, p));
         let chosen = kept.or_else(|| nearest_perch(game));
         perch.set(chosen);
         match chosen {
