@@ -404,6 +404,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // under it and pushed the body off into a cave beside: what the
         // column's dig leaves unmined is dug to from where the body is.
         ("find_diamond", 4581),
+        // The witch fell into a cave ten blocks down, and each walk round
+        // to its mouth was cut short by the run back over it: a walk
+        // down to a hostile creature below is given its way's time.
+        ("combat_witch", 4655),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -11,11 +11,12 @@
 //! Up to a hostile creature on a higher level close across only a short
 //! way is walked: a long one is a journey, and the run waits below
 //! instead, where the creature comes down to the player. A passive one
-//! never comes: it is walked up to however long the way, the walk round
-//! given the time its way takes while the creature stays near where it
-//! stood, unless the run digs a staircase up where no short way goes (an
-//! over-land hunt): then a way up to it longer than the dig would take is
-//! not walked (seed 3879's pig grazed on the rim of a canyon whose walls
+//! never comes, nor does a hostile one below, in a cave no way leads up
+//! from: it is walked to however long the way, the walk round given the
+//! time its way takes (while a passive one stays near where it stood),
+//! unless the run digs a staircase up where no short way goes (an
+//! over-land hunt): then a way up to it longer than the dig would take
+//! is not walked (seed 3879's pig grazed on the rim of a canyon whose walls
 //! no jump climbs, and the way up led 125 waypoints round, through the
 //! river).
 //! Hunts and the walk to a creature to use an item on share it.
@@ -237,9 +238,15 @@ impl GoRound {
             self.set_off(game, feet);
             return self.step(game, feet, near);
         }
+        // A hostile creature below does not come up to the player where no
+        // way leads up (seed 4655's witch fell into a cave ten blocks
+        // down, and each walk round to its mouth was cut short, the run
+        // pulling the player back over the witch until the steps ran
+        // out): the walk down to it is given its time as to a passive one.
+        let below = on_another_level(game, feet) && feet[1] < game.player.pos[1];
         if *ticks_left > 0 && gap(game, feet) > near && !moved_off {
             if let Step::Act(action) = round.next(game) {
-                if !self.comes_down {
+                if !self.comes_down || below {
                     let way = u32::try_from(round.waypoints_left()).unwrap_or(u32::MAX);
                     *ticks_left = (*ticks_left).max(way.saturating_mul(TICKS_PER_WAYPOINT));
                 }
