@@ -408,6 +408,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // to its mouth was cut short by the run back over it: a walk
         // down to a hostile creature below is given its way's time.
         ("combat_witch", 4655),
+        // The enderman stood on the next tree's crown, across a gap from
+        // the player's, both still, until it teleported off in the
+        // daylight: a stalemate out of reach is walked off from.
+        ("combat_enderman", 4670),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

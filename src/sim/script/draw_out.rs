@@ -11,16 +11,28 @@
 //! one that stays below through the wait is walked round from, a quarter
 //! turn about its column, and waited for again. As soon as it has come
 //! up, the hunt goes on (seed 563's came up behind the walk off).
+//! A quarry out of reach on the player's level that stands still while
+//! the player does too (no walk reaches it: seed 4670's stood on the next
+//! tree's crown, across a gap from the player's, until it teleported off
+//! in the daylight and the chase after it ran out of steps) is walked off
+//! from the same way, sooner, until it leaves where it stood.
 
 use super::behaviour::{distance, distance_across, Behaviour, Step};
 use super::combat::nearest;
+use super::go_round::on_another_level;
 use super::pearl_chase::apart;
 use super::travel::{self, Travel};
 use crate::protocol::Action;
 use crate::sim::game::Game;
+use crate::sim::rules::ENTITY_REACH;
 
 /// Ticks the quarry stands deep below, out of reach, before the walk off.
 const PATIENCE: u32 = 200;
+/// Ticks the player and a quarry out of reach both stand still before
+/// the walk off (the hunt's first search for a way round has found none
+/// by then), and how far either may move meanwhile.
+const STALEMATE_PATIENCE: u32 = 45;
+const STILL: f64 = 1.0;
 /// The distance beyond which an angry enderman teleports towards the
 /// player, and how far across from its column the walk off heads.
 const TELEPORT_RANGE: f64 = 16.0;
@@ -31,9 +43,47 @@ const WALK_OFF: f64 = 20.0;
 const WALK_TICKS: u32 = 300;
 const WAIT_TICKS: u32 = 100;
 
+/// Where the player and a quarry out of reach stood when both came to a
+/// stop, and the ticks since.
+struct Stalemate {
+    player: [f64; 3],
+    quarry: [f64; 3],
+    ticks: u32,
+}
+
+impl Stalemate {
+    /// The stalemate after this tick, with the quarry at `at` (or none)
+    /// and whether it stands beyond the arm's reach on the player's level.
+    fn watch(
+        last: Option<Stalemate>,
+        game: &Game,
+        quarry: Option<([f64; 3], bool)>,
+    ) -> Option<Stalemate> {
+        let (at, level_out_of_reach) = quarry?;
+        if !level_out_of_reach {
+            return None;
+        }
+        let player = game.player.pos;
+        match last {
+            Some(s) if distance(s.player, player) <= STILL && distance(s.quarry, at) <= STILL => {
+                Some(Stalemate {
+                    ticks: s.ticks + 1,
+                    ..s
+                })
+            }
+            _ => Some(Stalemate {
+                player,
+                quarry: at,
+                ticks: 0,
+            }),
+        }
+    }
+}
+
 enum Phase {
     Hunting {
         below: u32,
+        stalemate: Option<Stalemate>,
     },
     /// A walk off, and whether it is a quarter turn about the quarry's
     /// column, which is walked to its end (it starts as far across as
@@ -48,11 +98,25 @@ enum Phase {
     },
 }
 
-/// A hunt of `kind` that walks off from a quarry stuck deep below.
+impl Phase {
+    /// The hunt, with nothing counted yet.
+    fn hunting() -> Phase {
+        Phase::Hunting {
+            below: 0,
+            stalemate: None,
+        }
+    }
+}
+
+/// A hunt of `kind` that walks off from a quarry stuck deep below, or
+/// stranded out of reach on the player's level.
 pub struct DrawOut {
     hunt: Box<dyn Behaviour>,
     kind: &'static str,
     phase: Phase,
+    /// Where a quarry stranded on the player's level stood when the walk
+    /// off from it began.
+    stranded_at: Option<[f64; 3]>,
 }
 
 impl DrawOut {
@@ -60,8 +124,16 @@ impl DrawOut {
         DrawOut {
             hunt,
             kind,
-            phase: Phase::Hunting { below: 0 },
+            phase: Phase::hunting(),
+            stranded_at: None,
         }
+    }
+
+    /// Back to the hunt: the quarry has come up, or left where it stood.
+    fn hunt_again(&mut self, game: &Game) -> Step {
+        self.phase = Phase::hunting();
+        self.stranded_at = None;
+        self.hunt.next(game)
     }
 }
 
@@ -86,17 +158,28 @@ fn away_from(game: &Game, quarry: [f64; 3], quarter_turn: bool) -> [i32; 2] {
 
 impl Behaviour for DrawOut {
     fn next(&mut self, game: &Game) -> Step {
-        let quarry = nearest(game, self.kind).map(|e| (e.pos, apart(game, e)));
-        let far = quarry.is_some_and(|(at, _)| distance(game.player.pos, at) > TELEPORT_RANGE);
+        let eye = game.player.eye();
+        let quarry = nearest(game, self.kind).map(|e| {
+            let beyond_reach = e.bounding_box().distance_to(eye) > ENTITY_REACH;
+            (e.pos, apart(game, e), beyond_reach)
+        });
+        let far = quarry.is_some_and(|(at, ..)| distance(game.player.pos, at) > TELEPORT_RANGE);
         let far_across =
-            quarry.is_some_and(|(at, _)| distance_across(game.player.pos, at) > TELEPORT_RANGE);
+            quarry.is_some_and(|(at, ..)| distance_across(game.player.pos, at) > TELEPORT_RANGE);
         // Deep: below, on another level, beyond the arm's reach. A drop
         // the hunt takes down to it is taken within the patience; one
         // sealed in a cave no deeper than such a drop is not (seed 56's
         // enderman stood in a cave five under a lake's shore, and the
         // player jumped at the bank above it until the task ended).
-        let deep =
-            quarry.is_some_and(|(at, out_of_reach)| out_of_reach && at[1] < game.player.pos[1]);
+        let deep = quarry.is_some_and(|(at, apart, _)| apart && at[1] < game.player.pos[1]);
+        // Held off: deep, or still stranded where it stood.
+        let stranded = match (self.stranded_at, quarry) {
+            (Some(from), Some((at, _, beyond_reach))) => {
+                beyond_reach && distance(from, at) <= STILL
+            }
+            _ => false,
+        };
+        let held = deep || stranded;
         let walk_away = |at, quarter_turn| travel::towards(away_from(game, at, quarter_turn));
         let walk_off = |at, quarter_turn| Phase::WalkingOff {
             walk: walk_away(at, quarter_turn),
@@ -104,9 +187,24 @@ impl Behaviour for DrawOut {
             turned: quarter_turn,
         };
         match &mut self.phase {
-            Phase::Hunting { below } => {
+            Phase::Hunting { below, stalemate } => {
                 *below = if deep { *below + 1 } else { 0 };
-                if let (true, Some((at, _))) = (*below > PATIENCE, quarry) {
+                *stalemate = Stalemate::watch(
+                    stalemate.take(),
+                    game,
+                    // On the level only: one above is waited for below,
+                    // where a hostile creature comes down (seed 537's
+                    // enderman stood on a ledge four over the player,
+                    // and came down).
+                    quarry.map(|(at, _, beyond_reach)| {
+                        (at, beyond_reach && !on_another_level(game, at))
+                    }),
+                );
+                let stalled = stalemate
+                    .as_ref()
+                    .is_some_and(|s| s.ticks > STALEMATE_PATIENCE);
+                if let (true, Some((at, ..))) = (*below > PATIENCE || stalled, quarry) {
+                    self.stranded_at = (!deep).then_some(at);
                     self.phase = walk_off(at, false);
                     return self.next(game);
                 }
@@ -118,10 +216,9 @@ impl Behaviour for DrawOut {
                 turned,
             } => {
                 *ticks += 1;
-                if !deep {
+                if !held {
                     // Come up, or gone: hunted.
-                    self.phase = Phase::Hunting { below: 0 };
-                    return self.hunt.next(game);
+                    return self.hunt_again(game);
                 }
                 if (far_across && !*turned) || *ticks > WALK_TICKS {
                     self.phase = Phase::Waiting { ticks: 0 };
@@ -129,7 +226,7 @@ impl Behaviour for DrawOut {
                 }
                 match (walk.next(game), quarry) {
                     (Step::Act(action), _) => Step::Act(action),
-                    (Step::Done, Some((at, _))) if !far => {
+                    (Step::Done, Some((at, ..))) if !far => {
                         // Arrived with the quarry still near: it followed
                         // through its cave (seed 736's), so the walk goes
                         // on away from where it stands now.
@@ -144,18 +241,17 @@ impl Behaviour for DrawOut {
             }
             Phase::Waiting { ticks } => {
                 *ticks += 1;
-                if let (false, true, Some((at, _))) = (far, deep, quarry) {
+                if let (false, true, Some((at, ..))) = (far, held, quarry) {
                     // Come near again under the ground: walked off anew.
                     self.phase = walk_off(at, false);
                     return self.next(game);
                 }
-                if let (true, true, Some((at, _))) = (*ticks > WAIT_TICKS, deep, quarry) {
+                if let (true, true, Some((at, ..))) = (*ticks > WAIT_TICKS, held, quarry) {
                     self.phase = walk_off(at, true);
                     return self.next(game);
                 }
-                if !deep {
-                    self.phase = Phase::Hunting { below: 0 };
-                    return self.hunt.next(game);
+                if !held {
+                    return self.hunt_again(game);
                 }
                 Step::Act(Action::noop())
             }
@@ -243,13 +339,7 @@ mod tests {
         // player's feet, a drop the hunt takes, and was never walked off
         // from.
         let mut game = a_quarry_sealed_below(4);
-        let mut draw_out = DrawOut::new(Box::new(Hold::still(u32::MAX)), "zombie");
-        for _ in 0..=PATIENCE + 1 {
-            let Step::Act(action) = draw_out.next(&game) else {
-                panic!("a hunt that never ends")
-            };
-            rules::tick(&mut game, &action);
-        }
+        let draw_out = stood_still(&mut game, PATIENCE + 2);
         assert!(matches!(draw_out.phase, Phase::WalkingOff { .. }));
     }
 
@@ -268,6 +358,68 @@ mod tests {
         let p = game.player.pos;
         game.entities.list[0].pos = [p[0] - 3.0, p[1], p[2]];
         draw_out.next(&game);
+        assert!(matches!(draw_out.phase, Phase::Hunting { .. }));
+    }
+
+    /// A zombie penned in a stone cell `east` blocks east of the player
+    /// and `rise` over its level, on a stone post.
+    fn a_quarry_penned(east: i32, rise: i32) -> Game {
+        let mut game = platform_game();
+        let floor = FLOOR + rise;
+        for y in FLOOR + 1..=floor {
+            put(&mut game.world, [east, y, 0], "stone");
+        }
+        for y in floor + 1..=floor + 2 {
+            for [dx, dz] in [[-1, 0], [1, 0], [0, -1], [0, 1]] {
+                put(&mut game.world, [east + dx, y, dz], "stone");
+            }
+        }
+        put(&mut game.world, [east, floor + 3, 0], "stone");
+        summon_east(&mut game, "zombie", f64::from(east));
+        game.entities.list[0].pos[1] = f64::from(floor + 1);
+        game
+    }
+
+    /// A draw out over a hunt that stands still, after `ticks` of it.
+    fn stood_still(game: &mut Game, ticks: u32) -> DrawOut {
+        let mut draw_out = DrawOut::new(Box::new(Hold::still(u32::MAX)), "zombie");
+        for _ in 0..ticks {
+            let Step::Act(action) = draw_out.next(game) else {
+                panic!("a hunt that never ends")
+            };
+            rules::tick(game, &action);
+        }
+        draw_out
+    }
+
+    #[test]
+    fn a_quarry_stranded_out_of_reach_on_the_players_level_is_walked_off_from_until_it_leaves() {
+        // Seed 4670's enderman stood on the next tree's crown, across a
+        // gap from the player's, and both stood still until it
+        // teleported off in the daylight.
+        let mut game = a_quarry_penned(6, 0);
+        let mut draw_out = stood_still(&mut game, STALEMATE_PATIENCE + 2);
+        assert!(matches!(draw_out.phase, Phase::WalkingOff { .. }));
+        // Teleported towards the player: hunted.
+        let p = game.player.pos;
+        game.entities.list[0].pos = [p[0] - 3.0, p[1], p[2]];
+        draw_out.next(&game);
+        assert!(matches!(draw_out.phase, Phase::Hunting { .. }));
+    }
+
+    #[test]
+    fn a_quarry_stranded_above_is_waited_for_below() {
+        // Seed 537's enderman stood on a ledge four blocks over the
+        // player, and came down to it.
+        let mut game = a_quarry_penned(3, 4);
+        let draw_out = stood_still(&mut game, 3 * STALEMATE_PATIENCE);
+        assert!(matches!(draw_out.phase, Phase::Hunting { .. }));
+    }
+
+    #[test]
+    fn a_quarry_within_reach_is_never_walked_off_from() {
+        let mut game = a_quarry_penned(2, 0);
+        let draw_out = stood_still(&mut game, 3 * STALEMATE_PATIENCE);
         assert!(matches!(draw_out.phase, Phase::Hunting { .. }));
     }
 }

@@ -89,6 +89,12 @@ pub(super) fn on_another_level(game: &Game, feet: [f64; 3]) -> bool {
     (feet[1] - game.player.pos[1]).abs() > ANOTHER_LEVEL
 }
 
+/// Whether a creature's feet at `feet` stand on a level below the
+/// player's.
+fn below_the_player(game: &Game, feet: [f64; 3]) -> bool {
+    on_another_level(game, feet) && feet[1] < game.player.pos[1]
+}
+
 /// How far the player's feet are from a creature's: across, or on
 /// another level straight.
 fn gap(game: &Game, feet: [f64; 3]) -> f64 {
@@ -196,7 +202,7 @@ impl GoRound {
         let y = water_top(game, [x, y, z]);
         let level = [feet[0], feet[1].max(f64::from(y)), feet[2]];
         let elsewhere = on_another_level(game, level);
-        let below = elsewhere && level[1] < game.player.pos[1];
+        let below = below_the_player(game, level);
         let above = elsewhere && !below;
         let p = game.player.pos;
         let overhead = self.comes_down && above && distance_across(feet, p) <= OVERHEAD;
@@ -243,10 +249,9 @@ impl GoRound {
         // down, and each walk round to its mouth was cut short, the run
         // pulling the player back over the witch until the steps ran
         // out): the walk down to it is given its time as to a passive one.
-        let below = on_another_level(game, feet) && feet[1] < game.player.pos[1];
         if *ticks_left > 0 && gap(game, feet) > near && !moved_off {
             if let Step::Act(action) = round.next(game) {
-                if !self.comes_down || below {
+                if !self.comes_down || below_the_player(game, feet) {
                     let way = u32::try_from(round.waypoints_left()).unwrap_or(u32::MAX);
                     *ticks_left = (*ticks_left).max(way.saturating_mul(TICKS_PER_WAYPOINT));
                 }

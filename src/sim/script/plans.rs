@@ -339,7 +339,7 @@ fn find_diamond(game: &Game) -> Plan {
         Box::new(Until::new(ore_mined, 2, |_| {
             dig_and_mine("diamond_ore", |game| {
                 let y = game.player.block_pos()[1];
-                y - ORE_ABOVE..=y + ORE_ABOVE
+                y - LEFT_ORE_WITHIN..=y + LEFT_ORE_WITHIN
             })
         })),
     ]
@@ -421,6 +421,10 @@ const REACH_UP: i32 = 5;
 /// How far above the feet the ore is looked for, and below them the
 /// ground they land on.
 const ORE_ABOVE: i32 = 16;
+/// How far above or below the feet an ore the column's dig left unmined
+/// is looked for: the column's own height, since the body, pushed off
+/// the column, lands within it (seed 4581: two blocks down).
+const LEFT_ORE_WITHIN: i32 = ORE_ABOVE;
 const LANDING_BELOW: i32 = 64;
 
 fn explore_chest(_: &Game) -> Plan {
