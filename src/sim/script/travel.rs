@@ -250,10 +250,10 @@ fn water_surface(world: &World, feet: BlockPos) -> f64 {
 }
 
 /// One tick of crossing deep water as players do, twice as fast as
-/// paddling at the surface: the sneak key dives until the eyes are under,
-/// then a sprint swims flat just below the surface (the look tilted up or
-/// down to hold the body there), heading along `yaw`. Short of breath it
-/// paddles at the surface until breath is back.
+/// paddling at the surface: the sneak key dives (afloat) until the eyes
+/// are under, then a sprint swims flat just below the surface (the look
+/// tilted up or down to hold the body there), heading along `yaw`. Short
+/// of breath it paddles at the surface until breath is back.
 fn swim_stroke(game: &Game, yaw: f32) -> Action {
     let p = &game.player;
     let surface = water_surface(&game.world, p.block_pos());
@@ -281,7 +281,10 @@ fn swim_stroke(game: &Game, yaw: f32) -> Action {
     let standing_eyes = p.pos[1] + crate::sim::player::EYE_HEIGHT;
     if p.swimming || standing_eyes < surface - SWIM_EYES_UNDER {
         action.press(Key::Sprint);
-    } else {
+    } else if !p.on_ground {
+        // On the ground the sneak key is a crouch, which holds the feet
+        // on the edge of the deep water (seed 4676's player crept along
+        // a sandbank's rim for 120 ticks): walked off, the body sinks.
         action.press(Key::Sneak);
     }
     action
@@ -697,5 +700,36 @@ mod tests {
         // 400 ticks for the 40 blocks of water alone.
         assert!(crossed.steps < 330, "{} steps", crossed.steps);
         assert_eq!(crossed.game.player.health, 20.0);
+    }
+
+    #[test]
+    fn a_swim_from_a_shelf_s_rim_leaves_it_at_once() {
+        // Seed 4676's player stood on a sandbank one deep and dived with
+        // the sneak key, whose crouch held the feet on the bank's rim:
+        // it crept along the rim for 120 ticks.
+        let mut game = lake_game();
+        for z in 2..=4 {
+            for x in -1..=1 {
+                for y in FLOOR + 1..=FLOOR + 2 {
+                    put(&mut game, [x, y, z], "stone");
+                }
+            }
+        }
+        game.player.pos = [0.5, f64::from(FLOOR + 3), 4.5];
+        game.player.on_ground = true;
+        let mut trip = travel(onto_the_far_bank, None);
+        // A step off the rim takes under ten ticks, after the turn
+        // towards the far bank; the crouch crept off it in 70.
+        for _ in 0..30 {
+            let Step::Act(action) = trip.next(&game) else {
+                panic!("the walk ended on the shelf")
+            };
+            rules::tick(&mut game, &action);
+        }
+        assert!(
+            game.player.pos[2] > 5.5,
+            "still on the shelf, at {:?}",
+            game.player.pos
+        );
     }
 }
