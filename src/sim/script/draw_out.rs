@@ -1,6 +1,7 @@
-//! Drawing an enderman up out of a deep cave: an angry enderman more than
-//! sixteen blocks from the player teleports towards it (every 30 ticks
-//! it tries, as vanilla's `teleportTowards`). When the quarry has stood
+//! Drawing an enderman to the player from where no walk reaches it, up
+//! out of a deep cave or off a perch on the level: an angry enderman
+//! more than sixteen blocks from the player teleports towards it (every
+//! 30 ticks it tries, as vanilla's `teleportTowards`). When the quarry has stood
 //! below, out of reach, for a while (the hunt's walks round having
 //! had their go), the player walks off across the land until it is that
 //! far across (straight over a deep cave the player is already that far,
@@ -43,8 +44,8 @@ const WALK_OFF: f64 = 20.0;
 const WALK_TICKS: u32 = 300;
 const WAIT_TICKS: u32 = 100;
 
-/// Where the player and a quarry out of reach stood when both came to a
-/// stop, and the ticks since.
+/// Where the player and a quarry out of reach on the player's level
+/// stood when both came to a stop, and the ticks since.
 struct Stalemate {
     player: [f64; 3],
     quarry: [f64; 3],
