@@ -243,7 +243,8 @@ impl Behaviour for DrawOut {
             Phase::Waiting { ticks } => {
                 *ticks += 1;
                 if let (false, true, Some((at, ..))) = (far, held, quarry) {
-                    // Come near again under the ground: walked off anew.
+                    // Come near again still held off (under the ground, or
+                    // on its perch): walked off anew.
                     self.phase = walk_off(at, false);
                     return self.next(game);
                 }
