@@ -412,6 +412,10 @@ fn scripts_cope_with_the_slopes_and_caves_of_later_seeds_worlds() {
         // the player's, both still, until it teleported off in the
         // daylight: a stalemate out of reach is walked off from.
         ("combat_enderman", 4670),
+        // The witch stood on a bank two blocks over the player, who had
+        // fallen into a pit at its foot, and no look from the pit met the
+        // bank's top: the player jumps to set the boat.
+        ("trap_a_witch_with_a_boat", 4841),
         // The walk after a cut weed's drop fell into a ravine, out of
         // reach of the rest: the drops are left lying.
         ("clean_the_weeds", 1181),

@@ -30,6 +30,9 @@ const PLACE_FROM: f64 = 2.5;
 const CLOSE_IN: f64 = 1.2;
 /// How far a boat item reaches from the eye (`BoatItem.use`).
 const BOAT_REACH: f64 = 5.0;
+/// A creature whose feet are less than this far under the eye stands
+/// on ground the eye meets only at its side.
+const SEEN_FROM_ABOVE: f64 = 1.0;
 /// How far around the feet other aim points lie.
 const AROUND: f64 = 0.8;
 /// A boat is counted as touching only this far inside its edge, for
@@ -170,6 +173,14 @@ impl SeatInBoat {
         let (yaw, pitch) = angles_to(game, spot.unwrap_or(feet));
         let mut action = Action::noop();
         action.camera = turn_towards(game, yaw, pitch);
+        // Close under a creature on a bank, the looks meet only the bank's
+        // side: a jump lifts the eye over its top for the boat (seed
+        // 4841's witch stood two blocks over the player, in a pit beside
+        // her bank).
+        let under = feet[1] > game.player.eye()[1] - SEEN_FROM_ABOVE;
+        if spot.is_none() && !plant_in_way && under && game.player.on_ground {
+            action.press(Key::Jump);
+        }
         self.wait = self.wait.saturating_sub(1);
         // The camera turns before use acts, so a click this tick lands
         // where the camera ends. Use on a boat already down would get the
@@ -328,6 +339,52 @@ mod tests {
         let spider = game.entities.list.last().expect("the spider").id;
         let trapped = play_phase(game, trap("cave_spider"), |g| in_a_boat(g, spider), 400);
         assert!(trapped.reached, "not seated in {} steps", trapped.steps);
+    }
+
+    /// Whether the first move of a boat trap for a witch standing at
+    /// `witch` with the player at `player` presses the jump key.
+    fn jumps_for_witch(mut game: Game, player: [f64; 3], witch: [f64; 3]) -> bool {
+        game.player.pos = player;
+        game.player.inventory.main[0] = Some(ItemStack::new(item("oak_boat"), 1));
+        summon_east(&mut game, "witch", 0.0);
+        let body = game.entities.list.last_mut().expect("the witch");
+        body.pos = witch;
+        // Standing, gravity pulls it at the ground every tick.
+        body.vel[1] = -0.0784;
+        match SeatInBoat::new("witch").next(&game) {
+            Step::Act(action) => action.is_pressed(Key::Jump),
+            Step::Done => panic!("the witch is there and a boat in hand"),
+        }
+    }
+
+    /// A witch on a bank two blocks over the feet of a player in a pit
+    /// at its foot, 1.2 blocks off (seed 4841): no look from the pit
+    /// meets the bank's top, so the player jumps to see it.
+    #[test]
+    fn under_a_witch_on_a_bank_the_player_jumps() {
+        let mut game = platform_game();
+        for x in -6..=6 {
+            for z in -6..=6 {
+                if [x, z] != [0, 0] {
+                    put(&mut game.world, [x, FLOOR + 1, z], "dirt");
+                }
+                if x >= 1 || z >= 1 {
+                    put(&mut game.world, [x, FLOOR + 2, z], "dirt");
+                }
+            }
+        }
+        let player = [0.7, f64::from(FLOOR + 1), 0.7];
+        let witch = [1.46, f64::from(FLOOR + 3), 1.63];
+        assert!(jumps_for_witch(game, player, witch));
+    }
+
+    /// The same witch on open ground at the player's level is seen
+    /// standing: no jump.
+    #[test]
+    fn beside_a_witch_on_the_level_the_player_stands() {
+        let player = [0.7, f64::from(FLOOR + 1), 0.7];
+        let witch = [1.46, f64::from(FLOOR + 1), 1.63];
+        assert!(!jumps_for_witch(platform_game(), player, witch));
     }
 
     #[test]
