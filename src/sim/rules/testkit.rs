@@ -19,6 +19,19 @@ pub fn put(world: &mut World, pos: BlockPos, name: &str) {
     world.set(pos, block(name));
 }
 
+/// Fills the box from `from` to `to` (both corners included) with blocks
+/// named `name`.
+pub fn fill(world: &mut World, from: BlockPos, to: BlockPos, name: &str) {
+    let id = block(name);
+    for x in from[0]..=to[0] {
+        for y in from[1]..=to[1] {
+            for z in from[2]..=to[2] {
+                world.set([x, y, z], id);
+            }
+        }
+    }
+}
+
 /// Air from y 90 to 140 over the area, with a stone floor at y 100.
 pub fn flat_world() -> World {
     let mut world = World::new(7);

@@ -1,7 +1,7 @@
 //! Whole-tick scenarios: movement, breaking, items, health and
 //! determinism, each on a small world built for the test.
 
-use super::testkit::{keys, platform_game, put, run, FLOOR};
+use super::testkit::{fill, keys, platform_game, put, run, FLOOR};
 use crate::protocol::{Action, Key};
 use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
@@ -184,13 +184,7 @@ fn a_ten_block_fall_costs_seven_health() {
 #[test]
 fn water_breaks_a_fall_and_jump_swims_up() {
     let mut game = platform_game();
-    for y in FLOOR - 3..=FLOOR {
-        for x in -1..=1 {
-            for z in -1..=1 {
-                put(&mut game.world, [x, y, z], "water");
-            }
-        }
-    }
+    fill(&mut game.world, [-1, FLOOR - 3, -1], [1, FLOOR, 1], "water");
     put(&mut game.world, [0, FLOOR - 4, 0], "stone");
     game.player.pos[1] = f64::from(FLOOR + 12);
     game.player.on_ground = false;

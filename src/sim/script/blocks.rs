@@ -380,6 +380,7 @@ mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::inventory::ItemStack;
+    use crate::sim::rules::testkit::fill;
     use crate::sim::script::long::stage::play_phase;
 
     /// A block's top whose middle the standing eye sees just over the
@@ -471,13 +472,7 @@ mod tests {
         // (here: the sky under a hole in the floor, but for the cell the
         // player is led to), while to the north it is solid three deep.
         let mut game = sky_game();
-        for x in 0..=4 {
-            for z in -5..=0 {
-                for y in FLOOR - 3..=FLOOR {
-                    put(&mut game, [x, y, z], "dirt");
-                }
-            }
-        }
+        fill(&mut game.world, [0, FLOOR - 3, -5], [4, FLOOR, 0], "dirt");
         for x in 1..=5 {
             for z in 1..=5 {
                 if [x, z] != [1, 2] {

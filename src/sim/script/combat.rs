@@ -612,7 +612,7 @@ mod tests {
     use crate::sim::inventory::ItemStack;
     use crate::sim::registry::{block, item, BlockId};
     use crate::sim::rules;
-    use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
+    use crate::sim::rules::testkit::{fill, platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
 
     /// Under a canopy of `wall`, blocks of it at head height stop the run
@@ -715,13 +715,12 @@ mod tests {
     fn armed_on_a_plateau(high: i32) -> Game {
         let mut game = platform_game();
         game.player.inventory.main[0] = Some(ItemStack::new(item("diamond_sword"), 1));
-        for x in -AREA..AREA {
-            for z in -AREA..AREA {
-                for y in FLOOR + 1..=FLOOR + high {
-                    put(&mut game.world, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-AREA, FLOOR + 1, -AREA],
+            [AREA - 1, FLOOR + high, AREA - 1],
+            "stone",
+        );
         game
     }
 
@@ -767,13 +766,12 @@ mod tests {
     fn an_over_land_hunt_passes_over_a_creature_no_walk_reaches() {
         const HIGH: i32 = 7;
         let mut game = armed_on_a_plateau(HIGH);
-        for x in 1..=3 {
-            for z in -1..=1 {
-                for y in FLOOR + 1..=FLOOR + HIGH {
-                    put(&mut game.world, [x, y, z], "air");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [1, FLOOR + 1, -1],
+            [3, FLOOR + HIGH, 1],
+            "air",
+        );
         game.player.pos[1] = f64::from(FLOOR + HIGH + 1);
         summon_east(&mut game, "pig", 2.0);
         game.entities.list[0].pos[1] = f64::from(FLOOR + 1);

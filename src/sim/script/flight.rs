@@ -323,7 +323,7 @@ mod tests {
     use crate::sim::inventory::ItemStack;
     use crate::sim::registry::item;
     use crate::sim::rules;
-    use crate::sim::rules::testkit::{platform_game, put, FLOOR};
+    use crate::sim::rules::testkit::{fill, platform_game, FLOOR};
 
     /// A bank five blocks high from three blocks east of the player: the
     /// low path to a spot on its top two blocks in from the edge still
@@ -332,13 +332,12 @@ mod tests {
     #[test]
     fn a_pearl_is_lobbed_onto_a_spot_beyond_a_rim() {
         let mut game = platform_game();
-        for x in 3..=8 {
-            for z in -2..=2 {
-                for y in FLOOR + 1..=FLOOR + 5 {
-                    put(&mut game.world, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [3, FLOOR + 1, -2],
+            [8, FLOOR + 5, 2],
+            "stone",
+        );
         let spot = [5.5, f64::from(FLOOR + 6) + 0.05, 0.5];
         let eye = game.player.eye();
         assert!(

@@ -278,7 +278,7 @@ pub(super) mod tests {
     use super::*;
     use crate::protocol::Key;
     use crate::sim::rules;
-    use crate::sim::rules::testkit::{platform_game, put, FLOOR};
+    use crate::sim::rules::testkit::{fill, platform_game, put, FLOOR};
     use crate::sim::script::behaviour::{angles_to, turn_towards};
 
     /// The floor with a ridge four blocks high three blocks east of the
@@ -286,13 +286,12 @@ pub(super) mod tests {
     /// a stair of three steps beside it starting at `stair_z`.
     pub(in crate::sim::script) fn ridge_with_a_stair(stair_z: i32) -> Game {
         let mut game = platform_game();
-        for z in -16..=16 {
-            for x in 3..=4 {
-                for y in FLOOR + 1..=FLOOR + 4 {
-                    put(&mut game.world, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [3, FLOOR + 1, -16],
+            [4, FLOOR + 4, 16],
+            "stone",
+        );
         for step in 0..3 {
             for y in FLOOR + 1..=FLOOR + 1 + step {
                 put(&mut game.world, [2, y, stair_z + step], "stone");
@@ -400,13 +399,7 @@ pub(super) mod tests {
         // player had slid into: the player sank looking up at it, never
         // on the ground, and no walk round set off for 180 ticks.
         let mut game = ridge_with_a_stair(3);
-        for x in -1..=1 {
-            for z in -1..=1 {
-                for y in FLOOR - 2..=FLOOR {
-                    put(&mut game.world, [x, y, z], "water");
-                }
-            }
-        }
+        fill(&mut game.world, [-1, FLOOR - 2, -1], [1, FLOOR, 1], "water");
         game.player.pos[1] = f64::from(FLOOR);
         game.player.on_ground = false;
         let feet = ON_THE_RIDGE;

@@ -731,7 +731,7 @@ pub(super) fn find_item_frame(game: &Game) -> Plan {
 mod tests {
     use super::*;
     use crate::sim::inventory::ItemStack;
-    use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
+    use crate::sim::rules::testkit::{fill, platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::goals;
     use crate::sim::script::long::stage::play_phase;
 
@@ -861,13 +861,12 @@ mod tests {
     #[test]
     fn a_fallen_frame_in_a_deep_pit_is_not_fallen_onto() {
         let mut game = platform_game();
-        for x in -6..=6 {
-            for z in -10..=6 {
-                for y in FLOOR + 1..=FLOOR + 3 {
-                    put(&mut game.world, [x, y, z], "dirt");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-6, FLOOR + 1, -10],
+            [6, FLOOR + 3, 6],
+            "dirt",
+        );
         // The pit, and the two steps up out of its far end.
         for x in -1..=1 {
             for z in -7..=-1 {

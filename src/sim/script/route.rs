@@ -364,6 +364,7 @@ pub(super) fn middle(cell: BlockPos) -> [f64; 2] {
 mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::rules::testkit::fill;
 
     fn nowhere(_: &Game, _: BlockPos) -> bool {
         false
@@ -485,13 +486,12 @@ mod tests {
     fn a_search_towards_a_cell_in_a_cave_goes_down_its_mouth() {
         const DEPTH: i32 = 7;
         let mut game = sky_game();
-        for x in -3..=3 {
-            for z in -3..=14 {
-                for y in FLOOR - DEPTH - 2..=FLOOR {
-                    put(&mut game, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-3, FLOOR - DEPTH - 2, -3],
+            [3, FLOOR, 14],
+            "stone",
+        );
         // A trench stepping down a block at a time from z 4 to z 4 + DEPTH,
         // then a tunnel two high back north under the start.
         let bottom = FLOOR + 1 - DEPTH;

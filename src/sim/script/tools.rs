@@ -605,7 +605,7 @@ pub fn build_snow_golem(game: &Game) -> Plan {
 mod tests {
     use super::*;
     use crate::sim::rules;
-    use crate::sim::rules::testkit::{platform_game, put, summon_east, AREA, FLOOR};
+    use crate::sim::rules::testkit::{fill, platform_game, put, summon_east, AREA, FLOOR};
     use crate::sim::script::long::stage::play_phase;
     use crate::suite::Event;
 
@@ -750,13 +750,12 @@ mod tests {
     #[test]
     fn a_creature_three_blocks_down_is_walked_down_to() {
         let mut game = platform_game();
-        for x in -AREA..=1 {
-            for z in -AREA..AREA {
-                for y in FLOOR + 1..=FLOOR + 3 {
-                    put(&mut game.world, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-AREA, FLOOR + 1, -AREA],
+            [1, FLOOR + 3, AREA - 1],
+            "stone",
+        );
         game.player.pos = [1.5, f64::from(FLOOR + 4), 0.5];
         game.player.inventory.main[0] = Some(ItemStack::new(item("bucket"), 1));
         summon_east(&mut game, "cow", 1.0);

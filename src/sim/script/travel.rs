@@ -431,6 +431,7 @@ mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::rules;
+    use crate::sim::rules::testkit::fill;
     use crate::sim::script::long::stage::play_phase;
     use crate::sim::script::route::step;
     use crate::suite::Event;
@@ -708,13 +709,12 @@ mod tests {
         // the sneak key, whose crouch held the feet on the bank's rim:
         // it crept along the rim for 120 ticks.
         let mut game = lake_game();
-        for z in 2..=4 {
-            for x in -1..=1 {
-                for y in FLOOR + 1..=FLOOR + 2 {
-                    put(&mut game, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-1, FLOOR + 1, 2],
+            [1, FLOOR + 2, 4],
+            "stone",
+        );
         game.player.pos = [0.5, f64::from(FLOOR + 3), 4.5];
         game.player.on_ground = true;
         let mut trip = travel(onto_the_far_bank, None);

@@ -568,6 +568,7 @@ impl Behaviour for DigTo {
 mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
+    use crate::sim::rules::testkit::fill;
 
     /// A plan to come within reach of `target`, digging at a stone
     /// pickaxe's speed (4), no move known to fail, the cheapest way.
@@ -585,13 +586,12 @@ mod tests {
 
     /// A block of stone under the floor, 12 wide and 10 deep.
     fn rock(game: &mut Game) {
-        for y in FLOOR - 10..=FLOOR {
-            for z in -6..=6 {
-                for x in -6..=6 {
-                    put(game, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-6, FLOOR - 10, -6],
+            [6, FLOOR, 6],
+            "stone",
+        );
     }
 
     #[test]
@@ -600,13 +600,12 @@ mod tests {
         // A tunnel east from the feet in bedrock, a stone at its end to
         // dig to and a furnace standing in it: the only way on is
         // through the furnace.
-        for y in FLOOR..=FLOOR + 3 {
-            for z in -1..=1 {
-                for x in -1..=5 {
-                    put(&mut game, [x, y, z], "bedrock");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-1, FLOOR, -1],
+            [5, FLOOR + 3, 1],
+            "bedrock",
+        );
         for x in 0..=3 {
             put(&mut game, [x, FLOOR + 1, 0], "air");
             put(&mut game, [x, FLOOR + 2, 0], "air");
@@ -646,13 +645,12 @@ mod tests {
     #[test]
     fn a_dig_up_through_rock_climbs_each_step_in_one_jump() {
         let mut game = sky_game();
-        for y in FLOOR + 1..=FLOOR + 12 {
-            for z in -2..=2 {
-                for x in -2..=10 {
-                    put(&mut game, [x, y, z], "netherrack");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-2, FLOOR + 1, -2],
+            [10, FLOOR + 12, 2],
+            "netherrack",
+        );
         put(&mut game, [0, FLOOR + 1, 0], "air");
         put(&mut game, [0, FLOOR + 2, 0], "air");
         game.player.inventory.main[0] = Some(crate::sim::inventory::ItemStack::new(

@@ -693,17 +693,17 @@ mod tests {
     #[test]
     fn the_ingots_are_fetched_from_a_furnace_left_eight_levels_up() {
         use crate::sim::inspect::testing::{put, FLOOR};
+        use crate::sim::rules::testkit::fill;
         let mut game = holding(&[("diamond_pickaxe", 1)]);
         // Rock over the floor, the player in a pocket at its foot and
         // the furnace it left smelting eight levels up in it (where the
         // flint's gravel took `kill_ender_dragon` seed 11 from it).
-        for y in FLOOR + 1..=FLOOR + 12 {
-            for z in -3..=3 {
-                for x in -3..=8 {
-                    put(&mut game, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-3, FLOOR + 1, -3],
+            [8, FLOOR + 12, 3],
+            "stone",
+        );
         put(&mut game, [0, FLOOR + 1, 0], "air");
         put(&mut game, [0, FLOOR + 2, 0], "air");
         let furnace = [5, FLOOR + 9, 0];

@@ -210,6 +210,7 @@ mod tests {
     use super::*;
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::inventory::ItemStack;
+    use crate::sim::rules::testkit::fill;
     use crate::sim::script::long::stage::play_phase;
 
     fn carry(game: &mut Game, items: &[(&str, u8)]) {
@@ -228,13 +229,12 @@ mod tests {
     #[test]
     fn a_portal_is_built_and_lit_on_open_ground() {
         let mut game = sky_game();
-        for y in FLOOR - 4..FLOOR {
-            for z in -5..=5 {
-                for x in -5..=5 {
-                    put(&mut game, [x, y, z], "stone");
-                }
-            }
-        }
+        fill(
+            &mut game.world,
+            [-5, FLOOR - 4, -5],
+            [5, FLOOR - 1, 5],
+            "stone",
+        );
         carry(&mut game, KIT);
         let plan = build_and_light(&game);
         let staged = play_phase(game, plan, portal_beside, 2000);
