@@ -53,17 +53,15 @@ struct Stalemate {
 }
 
 impl Stalemate {
-    /// The stalemate after this tick, with the quarry at `at` (or none)
-    /// and whether it stands beyond the arm's reach on the player's level.
+    /// The stalemate after this tick, with the quarry standing at
+    /// `out_of_reach_at` beyond the arm's reach on the player's level
+    /// (none: no stalemate).
     fn watch(
         last: Option<Stalemate>,
         game: &Game,
-        quarry: Option<([f64; 3], bool)>,
+        out_of_reach_at: Option<[f64; 3]>,
     ) -> Option<Stalemate> {
-        let (at, level_out_of_reach) = quarry?;
-        if !level_out_of_reach {
-            return None;
-        }
+        let at = out_of_reach_at?;
         let player = game.player.pos;
         match last {
             Some(s) if distance(s.player, player) <= STILL && distance(s.quarry, at) <= STILL => {
@@ -157,30 +155,62 @@ fn away_from(game: &Game, quarry: [f64; 3], quarter_turn: bool) -> [i32; 2] {
     ]
 }
 
+/// The quarry as one tick sees it.
+#[derive(Clone, Copy)]
+struct Sighting {
+    at: [f64; 3],
+    /// On another level than the player, beyond the arm's reach.
+    apart: bool,
+    beyond_reach: bool,
+}
+
+impl Sighting {
+    /// The living creature of `kind` nearest the player. Whichever one
+    /// that is: a walk off ends as soon as the nearest is no longer held
+    /// off, be it the one walked off from come up or another come near.
+    fn nearest(game: &Game, kind: &str) -> Option<Sighting> {
+        let eye = game.player.eye();
+        nearest(game, kind).map(|e| Sighting {
+            at: e.pos,
+            apart: apart(game, e),
+            beyond_reach: e.bounding_box().distance_to(eye) > ENTITY_REACH,
+        })
+    }
+
+    /// Below the player, on another level, beyond the arm's reach. A
+    /// drop the hunt takes down to it is taken within the patience; one
+    /// sealed in a cave no deeper than such a drop is not (seed 56's
+    /// enderman stood in a cave five under a lake's shore, and the
+    /// player jumped at the bank above it until the task ended).
+    fn deep(&self, game: &Game) -> bool {
+        self.apart && self.at[1] < game.player.pos[1]
+    }
+
+    /// Beyond the arm's reach on the player's level. One on a level
+    /// above is waited for below, where a hostile creature comes down
+    /// (seed 537's enderman stood on a ledge four over the player, and
+    /// came down).
+    fn out_of_reach_on_the_level(&self, game: &Game) -> bool {
+        self.beyond_reach && !on_another_level(game, self.at)
+    }
+}
+
 impl Behaviour for DrawOut {
     fn next(&mut self, game: &Game) -> Step {
-        let eye = game.player.eye();
-        let quarry = nearest(game, self.kind).map(|e| {
-            let beyond_reach = e.bounding_box().distance_to(eye) > ENTITY_REACH;
-            (e.pos, apart(game, e), beyond_reach)
-        });
-        let far = quarry.is_some_and(|(at, ..)| distance(game.player.pos, at) > TELEPORT_RANGE);
+        let quarry = Sighting::nearest(game, self.kind);
+        let far = quarry.is_some_and(|q| distance(game.player.pos, q.at) > TELEPORT_RANGE);
         let far_across =
-            quarry.is_some_and(|(at, ..)| distance_across(game.player.pos, at) > TELEPORT_RANGE);
-        // Deep: below, on another level, beyond the arm's reach. A drop
-        // the hunt takes down to it is taken within the patience; one
-        // sealed in a cave no deeper than such a drop is not (seed 56's
-        // enderman stood in a cave five under a lake's shore, and the
-        // player jumped at the bank above it until the task ended).
-        let deep = quarry.is_some_and(|(at, apart, _)| apart && at[1] < game.player.pos[1]);
-        // Held off: deep, or still stranded where it stood.
-        let stranded = match (self.stranded_at, quarry) {
-            (Some(from), Some((at, _, beyond_reach))) => {
-                beyond_reach && distance(from, at) <= STILL
+            quarry.is_some_and(|q| distance_across(game.player.pos, q.at) > TELEPORT_RANGE);
+        let deep = quarry.is_some_and(|q| q.deep(game));
+        // Held off: deep, or still stranded where it stood (asked only
+        // once walked off).
+        let stranded_at = self.stranded_at;
+        let held = || {
+            deep || match (stranded_at, quarry) {
+                (Some(from), Some(q)) => q.beyond_reach && distance(from, q.at) <= STILL,
+                _ => false,
             }
-            _ => false,
         };
-        let held = deep || stranded;
         let walk_away = |at, quarter_turn| travel::towards(away_from(game, at, quarter_turn));
         let walk_off = |at, quarter_turn| Phase::WalkingOff {
             walk: walk_away(at, quarter_turn),
@@ -193,20 +223,16 @@ impl Behaviour for DrawOut {
                 *stalemate = Stalemate::watch(
                     stalemate.take(),
                     game,
-                    // On the level only: one above is waited for below,
-                    // where a hostile creature comes down (seed 537's
-                    // enderman stood on a ledge four over the player,
-                    // and came down).
-                    quarry.map(|(at, _, beyond_reach)| {
-                        (at, beyond_reach && !on_another_level(game, at))
-                    }),
+                    quarry
+                        .filter(|q| q.out_of_reach_on_the_level(game))
+                        .map(|q| q.at),
                 );
                 let stalled = stalemate
                     .as_ref()
                     .is_some_and(|s| s.ticks > STALEMATE_PATIENCE);
-                if let (true, Some((at, ..))) = (*below > PATIENCE || stalled, quarry) {
-                    self.stranded_at = (!deep).then_some(at);
-                    self.phase = walk_off(at, false);
+                if let (true, Some(q)) = (*below > PATIENCE || stalled, quarry) {
+                    self.stranded_at = (!deep).then_some(q.at);
+                    self.phase = walk_off(q.at, false);
                     return self.next(game);
                 }
                 self.hunt.next(game)
@@ -217,7 +243,7 @@ impl Behaviour for DrawOut {
                 turned,
             } => {
                 *ticks += 1;
-                if !held {
+                if !held() {
                     // Come up, or gone: hunted.
                     return self.hunt_again(game);
                 }
@@ -227,11 +253,11 @@ impl Behaviour for DrawOut {
                 }
                 match (walk.next(game), quarry) {
                     (Step::Act(action), _) => Step::Act(action),
-                    (Step::Done, Some((at, ..))) if !far => {
+                    (Step::Done, Some(q)) if !far => {
                         // Arrived with the quarry still near: it followed
                         // through its cave (seed 736's), so the walk goes
                         // on away from where it stands now.
-                        *walk = walk_away(at, false);
+                        *walk = walk_away(q.at, false);
                         Step::Act(Action::noop())
                     }
                     (Step::Done, _) => {
@@ -242,14 +268,15 @@ impl Behaviour for DrawOut {
             }
             Phase::Waiting { ticks } => {
                 *ticks += 1;
-                if let (false, true, Some((at, ..))) = (far, held, quarry) {
+                let held = held();
+                if let (false, true, Some(q)) = (far, held, quarry) {
                     // Come near again still held off (under the ground, or
                     // on its perch): walked off anew.
-                    self.phase = walk_off(at, false);
+                    self.phase = walk_off(q.at, false);
                     return self.next(game);
                 }
-                if let (true, true, Some((at, ..))) = (*ticks > WAIT_TICKS, held, quarry) {
-                    self.phase = walk_off(at, true);
+                if let (true, true, Some(q)) = (*ticks > WAIT_TICKS, held, quarry) {
+                    self.phase = walk_off(q.at, true);
                     return self.next(game);
                 }
                 if !held {
