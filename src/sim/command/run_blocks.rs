@@ -6,12 +6,9 @@
 //! until it is first opened. Each change re-checks its neighbours, as the
 //! game's shape updates do: a plant or torch left without support pops.
 
-use rand::Rng;
-
 use super::ast::{FillMode, SetMode};
 use super::reader::{Failure, Parsed};
 use crate::sim::block_entity::{BlockEntity, Chest};
-use crate::sim::entity::EntityKind;
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
 use crate::sim::registry::{registry, BlockId, Drop};
@@ -121,20 +118,5 @@ fn drop_block(game: &mut Game, pos: BlockPos, block: BlockId) {
     else {
         return;
     };
-    let rng = &mut game.rngs.drops;
-    let mut jitter = |base: i32| f64::from(base) + 0.5 + rng.gen::<f64>() * 0.5 - 0.25;
-    let at = [jitter(pos[0]), jitter(pos[1]) - 0.125, jitter(pos[2])];
-    let vel = [
-        rng.gen::<f64>() * 0.2 - 0.1,
-        0.2,
-        rng.gen::<f64>() * 0.2 - 0.1,
-    ];
-    game.entities.spawn(
-        EntityKind::Item {
-            stack: ItemStack::new(item, count),
-            pickup_delay: 10,
-        },
-        at,
-        vel,
-    );
+    rules::spawn_block_drop(game, pos, ItemStack::new(item, count));
 }

@@ -14,6 +14,7 @@
 
 use rand::Rng;
 
+use super::items;
 use crate::sim::entity::{EntityId, EntityKind};
 use crate::sim::game::Game;
 use crate::sim::inventory::ItemStack;
@@ -123,9 +124,6 @@ pub fn hurt_mob_in_full(
     HitOutcome::Hurt { dealt, killed }
 }
 
-/// Ticks before a creature's drops can be picked up.
-const DROP_PICKUP_DELAY: u32 = 10;
-
 /// A dead creature's drops fall where it died (`spawnAtLocation`).
 fn drop_loot(game: &mut Game, kind: EntityTypeId, at: [f64; 3]) {
     let Some(def) = registry().creature(kind) else {
@@ -137,19 +135,7 @@ fn drop_loot(game: &mut Game, kind: EntityTypeId, at: [f64; 3]) {
         let Ok(count @ 1..) = u8::try_from(count) else {
             continue;
         };
-        let vel = [
-            rng.gen::<f64>() * 0.2 - 0.1,
-            0.2,
-            rng.gen::<f64>() * 0.2 - 0.1,
-        ];
-        game.entities.spawn(
-            EntityKind::Item {
-                stack: ItemStack::new(drop.item, count),
-                pickup_delay: DROP_PICKUP_DELAY,
-            },
-            at,
-            vel,
-        );
+        items::spawn_drop_at(game, at, ItemStack::new(drop.item, count));
     }
 }
 

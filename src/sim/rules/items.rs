@@ -12,8 +12,9 @@ use crate::sim::registry::registry;
 use crate::sim::world::BlockPos;
 use crate::suite::Event;
 
-/// Ticks before a block's drop can be picked up.
-pub const BLOCK_DROP_PICKUP_DELAY: u32 = 10;
+/// Ticks before an item a block, a creature or a command drops can be
+/// picked up (`ItemEntity`'s default).
+pub const DROP_PICKUP_DELAY: u32 = 10;
 /// Ticks before an item the player dropped or lost can be picked up.
 pub const PLAYER_DROP_PICKUP_DELAY: u32 = 40;
 
@@ -106,20 +107,29 @@ pub fn spawn_block_drop(game: &mut Game, pos: BlockPos, stack: ItemStack) {
     spawn_drop_at(game, at, stack);
 }
 
-/// Spawns a dropped item at `at`, tossed a little upward in a random
-/// direction (`ItemEntity`'s start), to be picked up after the block
-/// drop's delay.
-pub fn spawn_drop_at(game: &mut Game, at: [f64; 3], stack: ItemStack) {
-    let rng = &mut game.rngs.drops;
-    let vel = [
+/// `ItemEntity`'s start: tossed a little upward in a random direction.
+pub fn drop_toss(rng: &mut impl Rng) -> [f64; 3] {
+    [
         rng.gen::<f64>() * 0.2 - 0.1,
         0.2,
         rng.gen::<f64>() * 0.2 - 0.1,
-    ];
+    ]
+}
+
+/// Spawns a dropped item at `at`, tossed (see [`drop_toss`]), to be picked up
+/// after the drop delay.
+pub fn spawn_drop_at(game: &mut Game, at: [f64; 3], stack: ItemStack) {
+    let vel = drop_toss(&mut game.rngs.drops);
+    spawn_drop_moving(game, at, stack, vel);
+}
+
+/// Spawns a dropped item at `at` moving at `vel`, to be picked up after
+/// the drop delay.
+pub fn spawn_drop_moving(game: &mut Game, at: [f64; 3], stack: ItemStack, vel: [f64; 3]) {
     game.entities.spawn(
         EntityKind::Item {
             stack,
-            pickup_delay: BLOCK_DROP_PICKUP_DELAY,
+            pickup_delay: DROP_PICKUP_DELAY,
         },
         at,
         vel,

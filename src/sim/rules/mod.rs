@@ -86,6 +86,7 @@ pub use entities::{slipperiness_under, PICKUP_REACH};
 pub use falling::has_gravity;
 pub use fluids::{depth_in as fluid_depth, Fluid};
 pub use health::{hurt, Damage};
+pub use items::spawn_block_drop;
 pub use placing::{bodies_in_the_way, is_replaceable, obstructed as placement_obstructed, Body};
 pub use screens::open as open_screen;
 pub use support::{can_survive, settle_neighbours};

@@ -15,6 +15,7 @@ use super::collision::{self, Aabb};
 use super::combat::{self, Attacker, HitOutcome};
 use super::fluids;
 use super::health::{self, Damage};
+use super::items;
 use super::movement::player_box;
 use crate::sim::entity::{Entity, EntityId, EntityKind};
 use crate::sim::game::Game;
@@ -189,7 +190,7 @@ fn tick_one(game: &mut Game, id: EntityId) {
         Fate::Gone => remove(game, id),
         Fate::Dropped => {
             remove(game, id);
-            drop_at(game, arrow.stack, e.pos);
+            items::spawn_drop_moving(game, e.pos, arrow.stack, [0.0; 3]);
         }
     }
 }
@@ -352,17 +353,6 @@ fn hit_target(
 
 fn remove(game: &mut Game, id: EntityId) {
     game.entities.list.retain(|e| e.id != id);
-}
-
-fn drop_at(game: &mut Game, stack: ItemStack, at: [f64; 3]) {
-    game.entities.spawn(
-        EntityKind::Item {
-            stack,
-            pickup_delay: super::items::BLOCK_DROP_PICKUP_DELAY,
-        },
-        at,
-        [0.0; 3],
-    );
 }
 
 /// Stuck projectiles the player touches go back into the inventory when

@@ -143,14 +143,7 @@ fn unleash(game: &mut Game, id: EntityId) {
 }
 
 fn spawn_drop(game: &mut Game, at: [f64; 3], lift: f64, stack: ItemStack, vel: [f64; 3]) {
-    game.entities.spawn(
-        EntityKind::Item {
-            stack,
-            pickup_delay: items::BLOCK_DROP_PICKUP_DELAY,
-        },
-        [at[0], at[1] + lift, at[2]],
-        vel,
-    );
+    items::spawn_drop_moving(game, [at[0], at[1] + lift, at[2]], stack, vel);
 }
 
 /// `SheepEntity.shear`: 1–3 wool of its colour pop out a block up.
@@ -170,13 +163,8 @@ fn shear(game: &mut Game, hand: Hand, id: EntityId) {
         let mut spread = || f64::from((rng.gen::<f32>() - rng.gen::<f32>()) * 0.1);
         let (dx, dz) = (spread(), spread());
         let dy = f64::from(rng.gen::<f32>() * 0.05);
-        let rng = &mut game.rngs.drops;
         // `spawnAtLocation`'s own toss, then the sheep's spread.
-        let toss = [
-            rng.gen::<f64>() * 0.2 - 0.1,
-            0.2,
-            rng.gen::<f64>() * 0.2 - 0.1,
-        ];
+        let toss = items::drop_toss(&mut game.rngs.drops);
         spawn_drop(
             game,
             at,

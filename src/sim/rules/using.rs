@@ -204,11 +204,8 @@ fn carve_pumpkin(game: &mut Game, hand: Hand, hit: &Hit) -> bool {
         0.05,
         out[2] * 0.05 + rng.gen::<f64>() * 0.02,
     ];
-    let seeds = EntityKind::Item {
-        stack: ItemStack::new(item("pumpkin_seeds"), CARVED_SEEDS),
-        pickup_delay: items::BLOCK_DROP_PICKUP_DELAY,
-    };
-    game.entities.spawn(seeds, at, vel);
+    let seeds = ItemStack::new(item("pumpkin_seeds"), CARVED_SEEDS);
+    items::spawn_drop_moving(game, at, seeds, vel);
     game.stats.add(Event::UseItem, stack.name(), 1);
     if hand == Hand::Main {
         items::wear_main_hand(game, 1);

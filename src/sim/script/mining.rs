@@ -1,6 +1,7 @@
 //! Mining for a script: a block mined where it stands, or the nearest
 //! block of a kind sought, walked to, its face found in sight, and its
-//! drops fetched; and the wander that looks for more when none is near.
+//! drops fetched; the walk to one seen beyond reach, and the wander that
+//! looks for more when none is near.
 
 use super::behaviour::{
     aim_clearing_the_way, block_centre, on_aim, spend_tick, Behaviour, Spot, Step,
@@ -9,7 +10,7 @@ use super::blocks::stands_dry;
 use super::collect::CollectItems;
 use super::faces::face_point_in_sight;
 use super::plants::hides_what_is_behind;
-use super::route::{self, HARMLESS_DROP};
+use super::route::{self, Goal, HARMLESS_DROP};
 use super::travel::travel;
 use super::walking::WalkTo;
 use crate::protocol::{Action, Key};
@@ -195,7 +196,19 @@ pub struct MineNearest {
     /// are left lying.
     fetching_ticks: Option<u32>,
     current: Option<(Mine, Option<CollectItems>)>,
+    seek: Seek,
     wander: Wander,
+}
+
+/// Walks to the nearest spot a route reaches from which a block sought
+/// is near (`goal`), a limited number of times, before any wander (seed
+/// 5103's `collect_grass`: a fetch of the cut grass led down a slope five
+/// levels under the patch, and the wanders from there never came back up
+/// to it).
+struct Seek {
+    goal: Option<Goal>,
+    walks_left: u32,
+    walk: Option<Box<dyn Behaviour>>,
 }
 
 impl MineNearest {
@@ -207,6 +220,11 @@ impl MineNearest {
             keep_floor: false,
             fetching_ticks: Some(60),
             current: None,
+            seek: Seek {
+                goal: None,
+                walks_left: 0,
+                walk: None,
+            },
             wander: Wander::new(0),
         }
     }
@@ -215,6 +233,35 @@ impl MineNearest {
     pub fn wandering(mut self, moves: u32) -> MineNearest {
         self.wander = Wander::new(moves);
         self
+    }
+
+    /// When nothing is left in reach, walk to the nearest spot where
+    /// `goal` holds (one beside a block sought), up to `walks` times,
+    /// before wandering.
+    pub fn seeking(mut self, goal: Goal, walks: u32) -> MineNearest {
+        self.seek.goal = Some(goal);
+        self.seek.walks_left = walks;
+        self
+    }
+
+    /// This tick's step of a walk to a spot beside a block sought, under
+    /// way or started now; none once one is in reach, or no walk is left.
+    fn seek_step(&mut self, game: &Game, in_reach: bool) -> Option<Action> {
+        if in_reach {
+            self.seek.walk = None;
+            return None;
+        }
+        if self.seek.walk.is_none() && self.seek.walks_left > 0 {
+            self.seek.walks_left -= 1;
+            self.seek.walk = Some(travel(self.seek.goal?, None));
+        }
+        match self.seek.walk.as_mut()?.next(game) {
+            Step::Act(action) => Some(action),
+            Step::Done => {
+                self.seek.walk = None;
+                None
+            }
+        }
     }
 
     /// Only blocks within `radius` cells horizontally (so drops land within
@@ -307,7 +354,11 @@ impl Behaviour for MineNearest {
             if let Some(action) = self.wander.step(game) {
                 return Step::Act(action);
             }
-            let Some(pos) = self.nearest(game) else {
+            let nearest = self.nearest(game);
+            if let Some(action) = self.seek_step(game, nearest.is_some()) {
+                return Step::Act(action);
+            }
+            let Some(pos) = nearest else {
                 if self.wander.start(game) {
                     return Step::Act(Action::noop());
                 }

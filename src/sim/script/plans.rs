@@ -276,7 +276,23 @@ fn beside(game: &Game, feet: BlockPos, kind: BlockId) -> bool {
 /// Cuts the grass near the player with the shears in hand, walking on
 /// for more.
 fn cut_grass() -> MineNearest {
-    MineNearest::new(vec![block("grass"), block("tall_grass")], 16).wandering(4)
+    MineNearest::new(vec![block("grass"), block("tall_grass")], 16)
+        .seeking(beside_grass, 4)
+        .wandering(4)
+}
+
+/// Whether grass stands in a column round the feet, from the level below
+/// them to the one over the head: in reach from there.
+fn beside_grass(game: &Game, feet: BlockPos) -> bool {
+    let grass = [block("grass"), block("tall_grass")];
+    (-1..=2).any(|dy| {
+        (-1..=1).any(|dx| {
+            (-1..=1).any(|dz| {
+                let cell = [feet[0] + dx, feet[1] + dy, feet[2] + dz];
+                grass.contains(&game.world.get(cell))
+            })
+        })
+    })
 }
 
 fn collect_grass(_: &Game) -> Plan {
@@ -686,6 +702,43 @@ mod tests {
     use crate::sim::inspect::testing::{put, sky_game, FLOOR};
     use crate::sim::inventory::ItemStack;
     use crate::sim::script::long::stage::play_phase;
+
+    /// A floor with a stair of stone rising east, one level a block, to a
+    /// ledge four levels up, and a tuft of grass on the ledge eight
+    /// blocks east of the player: beyond reach, and out of sight over
+    /// the stair's edge.
+    fn grass_up_a_stair() -> Game {
+        use crate::sim::rules::testkit::fill;
+        let mut game = sky_game();
+        for rise in 1..=4 {
+            let x = 1 + rise;
+            fill(
+                &mut game.world,
+                [x, FLOOR + 1, -1],
+                [x, FLOOR + rise, 1],
+                "stone",
+            );
+        }
+        fill(&mut game.world, [6, FLOOR, -1], [9, FLOOR + 4, 1], "stone");
+        put(&mut game, [8, FLOOR + 5, 0], "grass");
+        game
+    }
+
+    /// Whether the tuft of [`grass_up_a_stair`] is cut within 400 steps
+    /// of `plan`.
+    fn cuts_the_grass_up_the_stair(plan: Plan) -> bool {
+        let cut = |g: &Game| g.world.get([8, FLOOR + 5, 0]).is_air();
+        play_phase(grass_up_a_stair(), plan, cut, 400).reached
+    }
+
+    #[test]
+    fn the_grass_cutter_climbs_to_grass_beyond_reach_that_wanders_miss() {
+        // Seed 5103's `collect_grass`: a fetch led five levels down a
+        // slope from the patch, and the wanders never came back up.
+        let wandering = MineNearest::new(vec![block("grass")], 1).wandering(4);
+        assert!(!cuts_the_grass_up_the_stair(vec![Box::new(wandering)]));
+        assert!(cuts_the_grass_up_the_stair(vec![Box::new(cut_grass())]));
+    }
 
     /// Whether [`fill_one_up`] puts down one of ten carried dirt within
     /// 100 steps, the player standing on the floor with stone `roof`
