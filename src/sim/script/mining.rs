@@ -1,7 +1,7 @@
 //! Mining for a script: a block mined where it stands, or the nearest
 //! block of a kind sought, walked to, its face found in sight, and its
-//! drops fetched; the walk to one seen beyond reach, and the wander that
-//! looks for more when none is near.
+//! drops fetched; the walk to a spot beside one beyond reach, and the
+//! wander that looks for more when none is near.
 
 use super::behaviour::{
     aim_clearing_the_way, block_centre, on_aim, spend_tick, Behaviour, Spot, Step,
